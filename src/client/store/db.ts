@@ -1,0 +1,106 @@
+/**
+ * The member's local database (DESIGN.md "A shared device"): one Dexie database per
+ * signed-in member, named `billionett-<userCode>`, plus one small device database
+ * that holds only who is signed in, so the worker and the service worker can read
+ * the session (they cannot read localStorage).
+ *
+ * Every schema change is a new `version(n)` below; never edit an old one.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { MutationKind } from '../../contract/mutations';
+import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
+import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
+import type { SessionData } from '../../contract/auth';
+
+/** Sync marks on optimistic rows: absent when the row is the server's. */
+export type SyncMark = { _sync?: 'pending' | 'failed' };
+
+export type OutboxStatus = 'pending' | 'failed';
+export type OutboxItem = {
+  /** UUIDv7: sorts in creation order, travels as the Idempotency-Key. */
+  id: string;
+  kind: MutationKind;
+  payload: unknown;
+  /** Items of one target replay in order; see contract/mutations.ts. */
+  target: string;
+  status: OutboxStatus;
+  attempts: number;
+  createdAt: number;
+  /** The server's words when it refused the write (status 4xx other than 408/429). */
+  error?: { status: number; message: string; errors?: Record<string, string[]> };
+};
+
+export type ProfileRow = UserProfile & SyncMark & { syncedAt?: number };
+export type PersonalRow = PersonalInfo & SyncMark & { syncedAt?: number };
+export type PlanRow = UserPlan & { userCode: string };
+export type MenuRow = UserMenu & { userCode: string };
+export type UtilizationRow = Utilization & { userCode: string };
+export type MasterRow =
+  | { name: 'privacies'; rows: Privacy[] }
+  | { name: 'professions'; rows: Profession[] }
+  | { name: 'emojis'; rows: Emoji[] }
+  | { name: 'plans'; rows: Plan[] };
+/** When a pulled kind+params was last fetched, and its last error. */
+export type CursorRow = { key: string; syncedAt: number; error?: { status: number; message: string } };
+export type DraftRow = { key: string; value: unknown; updatedAt: number };
+
+export class MemberDb extends Dexie {
+  profiles!: EntityTable<ProfileRow, 'userCode'>;
+  personal!: EntityTable<PersonalRow, 'userCode'>;
+  plans!: EntityTable<PlanRow, 'userCode'>;
+  menus!: EntityTable<MenuRow, 'userCode'>;
+  utilization!: EntityTable<UtilizationRow, 'userCode'>;
+  masters!: EntityTable<MasterRow, 'name'>;
+  cursors!: EntityTable<CursorRow, 'key'>;
+  drafts!: EntityTable<DraftRow, 'key'>;
+  outbox!: EntityTable<OutboxItem, 'id'>;
+
+  constructor(readonly userCode: string) {
+    super(memberDbName(userCode));
+    this.version(1).stores({
+      profiles: 'userCode',
+      personal: 'userCode',
+      plans: 'userCode',
+      menus: 'userCode',
+      utilization: 'userCode',
+      masters: 'name',
+      cursors: 'key',
+      drafts: 'key',
+      outbox: 'id, status, target, [target+id]',
+    });
+  }
+}
+
+export const memberDbName = (userCode: string) => `billionett-${userCode}`;
+
+export type SessionRow = SessionData & { key: 'current' };
+/** Device-wide: who is signed in on this device (at most one member at a time). */
+export class DeviceDb extends Dexie {
+  session!: EntityTable<SessionRow, 'key'>;
+  constructor() {
+    super('billionett-device');
+    this.version(1).stores({ session: 'key' });
+  }
+}
+
+let device: DeviceDb | undefined;
+export const deviceDb = (): DeviceDb => (device ??= new DeviceDb());
+
+const members = new Map<string, MemberDb>();
+/** The one MemberDb instance per member in this JS context. */
+export function memberDb(userCode: string): MemberDb {
+  let db = members.get(userCode);
+  if (!db) {
+    db = new MemberDb(userCode);
+    members.set(userCode, db);
+  }
+  return db;
+}
+
+/** Checkout: remove the member's whole database from the device. */
+export async function deleteMemberDb(userCode: string): Promise<void> {
+  const db = members.get(userCode);
+  members.delete(userCode);
+  db?.close();
+  await Dexie.delete(memberDbName(userCode));
+}
