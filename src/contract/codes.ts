@@ -52,3 +52,12 @@ export const STORAGE_KEYS = { accessToken: 'accessToken', userData: 'userData' }
 
 export const PLAN_CODES = ['emerald', 'ruby', 'sapphire'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
+
+/**
+ * Features a member sets a privacy for (DESIGN.md privacy model). "personal" is the vault's
+ * personal details; work and education have per-row privacy too; the rest are suite tabs.
+ */
+export const PRIVACY_FEATURES = ['personal', 'work', 'education', 'suite', 'billionetts', 'circles', 'slates'] as const;
+export type PrivacyFeature = (typeof PRIVACY_FEATURES)[number];
+/** code of a news answer (spec §9: "news feature code 0"). */
+export const NEWS_CODE_OK = 0;

@@ -74,5 +74,6 @@ export const MESSAGES = {
   tooYoung: 'You must be at least 18 years old.',
   professionRequired: 'Please Choose Profession.',
   activationCodeInvalid: 'This activation code is not valid or was already used.',
+  activationCodeOtherPlan: 'This activation code is for another subscription plan.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
 } as const;

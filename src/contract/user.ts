@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './rules';
-import { planFeature } from './masters';
+import { plan } from './masters';
 
 /** Calls of spec/calls.md "User profile" that the foundation serves. */
 export const USER_PATHS = {
@@ -61,16 +61,8 @@ export const personalPrivacyUpdate = z.object({
 export const personalUpdate = z.union([personalDetailsUpdate, personalPrivacyUpdate]);
 export type PersonalUpdate = z.infer<typeof personalUpdate>;
 
-export const userPlan = z.object({
-  planCode: z.string(),
-  planName: z.string(),
-  currency: z.string(),
-  amount: z.number(),
-  duration: z.string(),
-  planFeatures: z.array(planFeature),
-  startDate: z.string(),
-  endDate: z.string(),
-});
+/** The member's plan: the plan itself plus the membership period (YYYY-MM-DD). */
+export const userPlan = plan.extend({ startDate: z.string(), endDate: z.string() });
 export type UserPlan = z.infer<typeof userPlan>;
 
 const yesNo = z.enum(['Yes', 'No']);

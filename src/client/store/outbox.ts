@@ -1,14 +1,23 @@
 /**
  * The outbox (DESIGN.md "Writes and the outbox"): a queued write is ONE Dexie
  * transaction holding the optimistic change and the outbox item, so a crash can
- * never keep one without the other.
+ * never keep one without the other. The replay side (sync/replay.ts) finishes an
+ * item the same way: delete, canonical row and rebase in one transaction.
  */
 import { mutations, type MutationKind, type MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import type { MemberDb, OutboxItem } from './db';
+import { answerApplierOf, localApplierOf } from './appliers/registry';
+import { registerProfileAppliers } from './appliers/profile';
+
+export { registerAnswerApplier, registerLocalApplier } from './appliers/registry';
+export type { AnswerApplier, LocalApplier } from './appliers/registry';
+
+// The foundation kinds' appliers: whoever loads the outbox (UI or worker) has them.
+registerProfileAppliers();
 
 /**
- * Queue a write. `applyLocal` makes the optimistic change (rows marked
+ * Queue a write. The kind's local applier makes the optimistic change (rows marked
  * `_sync: 'pending'`) inside the same transaction; it is also re-run after a pull
  * refreshes the rows, so a pending edit is never hidden by older server data.
  * Returns the item id (the Idempotency-Key).
@@ -29,7 +38,7 @@ export async function enqueue<K extends MutationKind>(
     attempts: 0,
     createdAt: Date.now(),
   };
-  const apply = localAppliers[kind] as LocalApplier<K> | undefined;
+  const apply = localApplierOf(kind);
   await db.transaction('rw', db.tables, async () => {
     await db.outbox.add(item);
     if (apply) await apply(db, parsed, 'pending');
@@ -37,34 +46,29 @@ export async function enqueue<K extends MutationKind>(
   return item.id;
 }
 
-/** How a queued kind shows locally before the server has it. Registered by area commands. */
-export type LocalApplier<K extends MutationKind> = (
-  db: MemberDb,
-  payload: MutationPayload<K>,
-  mark: 'pending' | 'failed',
-) => Promise<void>;
-
-const localAppliers: { [K in MutationKind]?: LocalApplier<K> } = {};
-
-export function registerLocalApplier<K extends MutationKind>(kind: K, apply: LocalApplier<K>): void {
-  (localAppliers as Record<string, unknown>)[kind] = apply;
-}
-
 /** Re-apply every unsent write for `target` on top of freshly pulled rows (call inside a rw transaction). */
 export async function rebase(db: MemberDb, target: string): Promise<void> {
   const items = await db.outbox.where('[target+id]').between([target, ''], [target, '\uffff']).toArray();
   for (const item of items) {
-    const apply = localAppliers[item.kind] as LocalApplier<MutationKind> | undefined;
+    const apply = localApplierOf(item.kind);
     if (apply) await apply(db, item.payload as never, item.status);
   }
 }
 
 export const pendingCount = (db: MemberDb) => db.outbox.where('status').equals('pending').count();
+export const failedCount = (db: MemberDb) => db.outbox.where('status').equals('failed').count();
 export const failedItems = (db: MemberDb) => db.outbox.where('status').equals('failed').sortBy('id');
+/** Every item in creation order (UUIDv7 ids sort by time): the replay queue. */
+export const queuedItems = (db: MemberDb) => db.outbox.orderBy('id').toArray();
 
 /** Retry a failed item: back to pending, same id, so the server still applies it once. */
 export async function retryItem(db: MemberDb, id: string): Promise<void> {
-  await db.outbox.update(id, { status: 'pending', attempts: 0, error: undefined });
+  await db.transaction('rw', db.tables, async () => {
+    const item = await db.outbox.get(id);
+    if (!item) return;
+    await db.outbox.update(id, { status: 'pending', attempts: 0, error: undefined });
+    await rebase(db, item.target);
+  });
 }
 
 /** Discard a failed item. The caller re-pulls its target so the optimistic change is undone. */
@@ -74,4 +78,33 @@ export async function discardItem(db: MemberDb, id: string): Promise<OutboxItem 
     await db.outbox.delete(id);
     return item;
   });
+}
+
+/**
+ * The server applied `item` and answered `data`: drop the item, write the canonical
+ * row in place of the optimistic one, then redraw the target's later unsent edits
+ * on top of it. One transaction, so a live query never sees the row flicker back.
+ */
+export async function completeItem(db: MemberDb, item: OutboxItem, data: unknown): Promise<void> {
+  const write = answerApplierOf(item.kind);
+  await db.transaction('rw', db.tables, async () => {
+    await db.outbox.delete(item.id);
+    if (write) await write(db, item.payload as never, data);
+    await rebase(db, item.target);
+  });
+}
+
+/** The server refused `item` (a 4xx other than 401/408/429): keep it, marked failed with the server's words. */
+export async function failItem(db: MemberDb, item: OutboxItem, error: NonNullable<OutboxItem['error']>): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    // The item may have been discarded while its request was in flight.
+    if (!(await db.outbox.get(item.id))) return;
+    await db.outbox.update(item.id, { status: 'failed', attempts: item.attempts + 1, error });
+    await rebase(db, item.target);
+  });
+}
+
+/** A retryable failure: count it, so the UI can show how long an item has been waiting. */
+export async function noteAttempt(db: MemberDb, item: OutboxItem): Promise<void> {
+  await db.outbox.update(item.id, { attempts: item.attempts + 1 });
 }

@@ -1,0 +1,90 @@
+/**
+ * /checkin (spec/product.md §2.1, §4 Login, §5 Login): Email Or Mobile, Password,
+ * Remember me, Forgot password, CheckIn. The name is sent as typed and, classified,
+ * as emailId or mobileNo; success stores the session and goes home.
+ */
+import { useState } from 'react';
+import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDocumentTitle } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { MESSAGES, classifyUsername } from '../../contract/rules';
+import { sync } from '../sync/client';
+import { setSession } from '../shell/session';
+import { RouterAnchor } from '../shell/auth-layout/router-link';
+import { AuthHeading } from './components/auth-heading';
+import { AuthWidth } from './components/auth-width';
+import { FormError } from './components/form-error';
+import { callSafely, failureText } from './call-failure';
+
+type Values = { username: string; password: string; rememberMe: boolean };
+
+export function CheckinScreen() {
+  useDocumentTitle('Checkin · Billionett');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: { username: '', password: '', rememberMe: false },
+    validate: {
+      username: (value) => (value.trim() ? null : MESSAGES.loginUsernameRequired),
+      password: (value) => (value ? null : MESSAGES.loginPasswordRequired),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ username, password, rememberMe }) => {
+    setError(null);
+    const name = username.trim();
+    const result = await callSafely(() =>
+      sync.signIn({ username: name, password, rememberMe, ...classifyUsername(name) }),
+    );
+    if (!result.ok) {
+      setError(failureText(result, MESSAGES.loginFailed));
+      return;
+    }
+    setSession(result.data);
+    notifications.show({ color: 'teal', message: MESSAGES.loginSuccess });
+    await navigate({ to: '/' });
+  });
+
+  return (
+    <AuthWidth>
+      <AuthHeading title="Welcome back">Check in to your Billionett.</AuthHeading>
+      <FormError message={error} onClose={() => setError(null)} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email Or Mobile"
+            autoComplete="username"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            withAsterisk
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" wrap="nowrap">
+            <Checkbox
+              label="Remember me"
+              key={form.key('rememberMe')}
+              {...form.getInputProps('rememberMe', { type: 'checkbox' })}
+            />
+            <RouterAnchor to="/forgotpassword" fz="sm" fw={500}>
+              Forgot password
+            </RouterAnchor>
+          </Group>
+          <Button type="submit" fullWidth loading={form.submitting} mt="xs">
+            CheckIn
+          </Button>
+        </Stack>
+      </form>
+    </AuthWidth>
+  );
+}

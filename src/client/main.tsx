@@ -1,0 +1,31 @@
+/** The client's entry: providers, router, service worker. Wiring only. */
+// Side-effect imports are how Mantine's styles load.
+// oxlint-disable-next-line import/no-unassigned-import
+import '@mantine/core/styles.css';
+// oxlint-disable-next-line import/no-unassigned-import
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { TOAST_MS } from '../contract/codes';
+import { router } from './router';
+import { theme } from './shell/theme';
+import { registerServiceWorker } from './pwa/register';
+import { UpdatePrompt } from './pwa/update-prompt';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-center" autoClose={TOAST_MS} />
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </MantineProvider>
+  </StrictMode>,
+);
+
+registerServiceWorker();

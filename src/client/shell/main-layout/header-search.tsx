@@ -1,0 +1,37 @@
+/** The global search box 'Search for anything...' (spec §2.3); empty text does nothing. */
+import { TextInput } from '@mantine/core';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { IconSearch } from '../../ui/icons';
+import { searchHref } from './search-target';
+
+export function HeaderSearch({ onDone }: { onDone?: () => void }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Start from the current query on a search page, so the box shows what was searched.
+  const initial = new URLSearchParams(location.searchStr).get('q') ?? '';
+  const [text, setText] = useState(initial);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    void navigate({ href: searchHref(location.pathname, trimmed) });
+    onDone?.();
+  };
+
+  return (
+    <form role="search" onSubmit={submit} style={{ width: '100%' }}>
+      <TextInput
+        size="sm"
+        radius="xl"
+        type="search"
+        aria-label="Search"
+        placeholder="Search for anything..."
+        leftSection={<IconSearch size={16} />}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The header (spec §2.3): burger (phones), brand, global search, the vault and
+ * crown modals, the sync state and the member's avatar and name.
+ */
+import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Privacy } from '../../../contract/masters';
+import type { ProfileRow } from '../../store/db';
+import { SyncIndicator } from '../../sync-state/components/sync-indicator';
+import { FramedAvatar } from '../../ui/framed-avatar';
+import { HrefLink } from '../../ui/href-link';
+import { IconCrown, IconVault } from '../../ui/icons';
+import { HeaderSearch } from './header-search';
+import { RequestsModal } from './requests-modal';
+import { SettingsModal } from './settings-modal';
+import classes from './main-header.module.css';
+
+export type MainHeaderProps = {
+  me: string;
+  profile: ProfileRow | undefined;
+  privacies: Privacy[] | undefined;
+  navOpened: boolean;
+  onToggleNav: () => void;
+};
+
+export function MainHeader({ me, profile, privacies, navOpened, onToggleNav }: MainHeaderProps) {
+  const [settingsOpened, settings] = useDisclosure(false);
+  const [requestsOpened, requests] = useDisclosure(false);
+  return (
+    <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <HrefLink href="/" className={classes.brand} aria-label="Billionett home">
+          <span className={classes.mark} aria-hidden="true">
+            B
+          </span>
+          <span className={classes.word}>Billionett</span>
+        </HrefLink>
+      </Group>
+      <div className={classes.search}>
+        <HeaderSearch />
+      </div>
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label="Privacy and bulletin settings">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
+            <IconVault />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Billionett requests">
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Billionett requests" onClick={requests.open}>
+            <IconCrown />
+          </ActionIcon>
+        </Tooltip>
+        <SyncIndicator userCode={me} />
+        {profile && (
+          <UnstyledButton component={HrefLink} href="/suite" className={classes.me} aria-label="My suite">
+            <FramedAvatar
+              name={profile.displayName}
+              gender={profile.gender}
+              planName={profile.planName}
+              profileDp={profile.profileDp}
+              size="xs"
+            />
+            <Text size="sm" fw={600} visibleFrom="md" truncate maw={160}>
+              {profile.displayName}
+            </Text>
+          </UnstyledButton>
+        )}
+      </Group>
+      <SettingsModal opened={settingsOpened} onClose={settings.close} privacies={privacies ?? []} profile={profile} />
+      <RequestsModal opened={requestsOpened} onClose={requests.close} />
+    </Group>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The private main layout (spec §2.2–2.3): header, side menu, footer, and the
+ * sub-layout the path calls for. It reads everything from Dexie and asks the worker
+ * to refresh the shell rows; the page itself renders only once all of them are
+ * cached, so every screen below can rely on them.
+ */
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
+import { useLocation } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useShellData, type ReadyShellData } from '../queries';
+import { HeaderSearch } from './header-search';
+import { MainFooter } from './main-footer';
+import { MainHeader } from './main-header';
+import { OtherLayout } from './other-layout';
+import { ShellGate } from './shell-gate';
+import { SideMenu } from './side-menu';
+import { subLayoutOf } from './sub-layout';
+import { SuiteLayout } from './suite-layout';
+import { useShellPull } from './use-shell-pull';
+
+export function MainLayout({ me, children }: { me: string; children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const [navOpened, nav] = useDisclosure(false);
+  const [mini, setMini] = useLocalStorage({ key: 'billionett:nav-mini', defaultValue: false });
+  const { online } = useNetwork();
+  const data = useShellData(me);
+  const pull = useShellPull();
+
+  // A tap on a menu link on a phone should show the page, not keep the drawer over it.
+  const closeOnLink = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest('a[href]')) nav.close();
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 40 }}
+      navbar={{ width: mini ? 72 : 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <MainHeader
+          me={me}
+          profile={data?.profile}
+          privacies={data?.privacies}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Side menu" onClick={closeOnLink}>
+        <SideMenu
+          me={me}
+          menu={data?.menu}
+          pathname={pathname}
+          // The drawer on phones always shows labels: minified is a desktop choice.
+          mini={mini && !navOpened}
+          onToggleMini={() => setMini((value) => !value)}
+          top={navOpened ? <HeaderSearch onDone={nav.close} /> : undefined}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ShellGate data={data} pull={pull} online={online}>
+          {(ready) => (
+            <SubLayoutFor pathname={pathname} data={ready}>
+              {children}
+            </SubLayoutFor>
+          )}
+        </ShellGate>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <MainFooter utilization={data?.utilization} />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}
+
+function SubLayoutFor({ pathname, data, children }: { pathname: string; data: ReadyShellData; children: ReactNode }) {
+  const sub = subLayoutOf(pathname);
+  switch (sub.kind) {
+    case 'suite':
+      return (
+        <SuiteLayout profile={data.profile} compact={sub.compact}>
+          {children}
+        </SuiteLayout>
+      );
+    case 'circle':
+      return (
+        <OtherLayout kind="circle" code={sub.code} name={data.menu.groups.find((g) => g.groupCode === sub.code)?.groupName}>
+          {children}
+        </OtherLayout>
+      );
+    case 'slate':
+      return (
+        <OtherLayout kind="slate" code={sub.code} name={data.menu.pages.find((p) => p.pageCode === sub.code)?.pageName}>
+          {children}
+        </OtherLayout>
+      );
+    case 'billionett':
+      return (
+        <OtherLayout kind="billionett" code={sub.code}>
+          {children}
+        </OtherLayout>
+      );
+    default:
+      return <>{children}</>;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Live hooks for the main layout (spec §2.2: profile, plan, menus, privacies,
+ * professions, emotions and utilization, all before content shows). One live
+ * query reads them together so the layout renders once per change, not seven times.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Emoji, Privacy, Profession } from '../../contract/masters';
+import { memberDb, type MenuRow, type PlanRow, type ProfileRow, type UtilizationRow } from '../store/db';
+
+export type ShellData = {
+  profile?: ProfileRow;
+  plan?: PlanRow;
+  menu?: MenuRow;
+  utilization?: UtilizationRow;
+  privacies?: Privacy[];
+  professions?: Profession[];
+  emojis?: Emoji[];
+};
+
+export type ReadyShellData = Required<ShellData>;
+
+/** Undefined while IndexedDB is being read; otherwise whatever is cached. */
+export function useShellData(userCode: string): ShellData | undefined {
+  return useLiveQuery(async () => {
+    const db = memberDb(userCode);
+    const [profile, plan, menu, utilization, masters] = await Promise.all([
+      db.profiles.get(userCode),
+      db.plans.get(userCode),
+      db.menus.get(userCode),
+      db.utilization.get(userCode),
+      db.masters.bulkGet(['privacies', 'professions', 'emojis']),
+    ]);
+    const [privacies, professions, emojis] = masters;
+    return {
+      profile,
+      plan,
+      menu,
+      utilization,
+      privacies: privacies?.name === 'privacies' ? privacies.rows : undefined,
+      professions: professions?.name === 'professions' ? professions.rows : undefined,
+      emojis: emojis?.name === 'emojis' ? emojis.rows : undefined,
+    };
+  }, [userCode]);
+}
+
+export const isReady = (data: ShellData | undefined): data is ReadyShellData =>
+  Boolean(
+    data?.profile && data.plan && data.menu && data.utilization && data.privacies && data.professions && data.emojis,
+  );
+

@@ -1,0 +1,94 @@
+/**
+ * The header's sync state (DESIGN.md: online/offline, pending count, failed count).
+ * The button's text says the same as its colours, so it reads without colour too;
+ * the popover lists refused writes with the server's words and Retry / Discard,
+ * then the writes still waiting.
+ */
+import { Badge, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useNetwork } from '@mantine/hooks';
+import type { OutboxItem } from '../../store/db';
+import { IconCloud, IconCloudOff } from '../../ui/icons';
+import { RetryDiscard } from '../../ui/retry-discard';
+import { discardWrite, retryWrite } from '../commands';
+import { writeLabel } from '../labels';
+import { useOutbox } from '../queries';
+import classes from './sync-indicator.module.css';
+
+export function SyncIndicator({ userCode }: { userCode: string }) {
+  const { online } = useNetwork();
+  const outbox = useOutbox(userCode);
+  const pending = outbox?.pending.length ?? 0;
+  const failed = outbox?.failed.length ?? 0;
+  const summary = `${online ? 'Online' : 'Offline'}, ${pending} pending, ${failed} failed`;
+  return (
+    <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <UnstyledButton className={classes.button} aria-label="Sync status" title={summary}>
+          <Indicator color={online ? 'teal' : 'gray'} size={9} offset={2} withBorder processing={online && pending > 0}>
+            {online ? <IconCloud size={20} /> : <IconCloudOff size={20} />}
+          </Indicator>
+          <span className={classes.text}>{online ? 'Online' : 'Offline'}</span>
+          {pending > 0 && (
+            <Badge size="sm" variant="light" color="yellow" aria-label={`${pending} pending`}>
+              {pending}
+            </Badge>
+          )}
+          {failed > 0 && (
+            <Badge size="sm" variant="filled" color="red" aria-label={`${failed} failed`}>
+              {failed}
+            </Badge>
+          )}
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text fw={600} size="sm">
+          {summary}
+        </Text>
+        {!online && (
+          <Text size="xs" c="dimmed" mt={4}>
+            Changes are kept on this device and sent when you are back online.
+          </Text>
+        )}
+        <ScrollArea.Autosize mah={360} type="auto" mt="xs">
+          {failed === 0 && pending === 0 && (
+            <Text size="sm" c="dimmed">
+              Everything is sent.
+            </Text>
+          )}
+          {failed > 0 && (
+            <Stack gap="xs" role="list" aria-label="Failed changes">
+              {outbox?.failed.map((item) => <FailedRow key={item.id} item={item} />)}
+            </Stack>
+          )}
+          {failed > 0 && pending > 0 && <Divider my="xs" />}
+          {pending > 0 && (
+            <Stack gap={4} role="list" aria-label="Pending changes">
+              {outbox?.pending.map((item) => (
+                <Group key={item.id} role="listitem" justify="space-between" wrap="nowrap">
+                  <Text size="sm">{writeLabel(item.kind)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {item.attempts > 0 ? `waiting · ${item.attempts} tries` : 'waiting'}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </ScrollArea.Autosize>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function FailedRow({ item }: { item: OutboxItem }) {
+  return (
+    <div role="listitem" className={classes.failed}>
+      <Text size="sm" fw={600}>
+        {writeLabel(item.kind)}
+      </Text>
+      <Text size="xs" c="red.8">
+        {item.error?.message ?? 'The server refused this change.'}
+      </Text>
+      <RetryDiscard size="compact-xs" mt={6} onRetry={() => retryWrite(item.id)} onDiscard={() => discardWrite(item.id)} />
+    </div>
+  );
+}

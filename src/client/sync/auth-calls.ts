@@ -1,0 +1,60 @@
+/**
+ * The public calls of spec/calls.md "Authentication and registration". They have
+ * no rows to mirror, so they answer a CallResult; sign-in also writes the session
+ * into the device database (session.ts). A 401 here is a refused password, not an
+ * ended session, so it is shown like any other refusal.
+ */
+import { AUTH_PATHS, type SessionData, type SignInRequest, type SignUpRequest } from '../../contract/auth';
+import { CODE_EXISTS } from '../../contract/codes';
+import { MASTER_PATHS, type Plan } from '../../contract/masters';
+import { classifyUsername, isEmail } from '../../contract/rules';
+import type { CallResult } from './api';
+import { toCallResult } from './call-result';
+import type { Http } from './http';
+import { writeSession } from './session';
+
+const none = () => undefined;
+
+export async function signIn(http: Http, input: SignInRequest): Promise<CallResult<SessionData>> {
+  // The spec sends the login name twice: as typed, and split into emailId or mobileNo.
+  const split = classifyUsername(input.username);
+  const body = { ...input, emailId: input.emailId || split.emailId, mobileNo: input.mobileNo || split.mobileNo };
+  const result = toCallResult(await http.send<SessionData>(AUTH_PATHS.signIn, { method: 'POST', body }), (d) => d);
+  if (!result.ok) return result;
+  if (!result.data) return { ok: false, status: result.status, message: 'The server answered without a session.' };
+  await writeSession(result.data);
+  return { ...result, data: result.data };
+}
+
+export async function signUp(http: Http, input: SignUpRequest): Promise<CallResult> {
+  return toCallResult(await http.send(AUTH_PATHS.signUp, { method: 'POST', body: input }), none);
+}
+
+/** Exists only when the answer's code is "101" (spec §4); the spec reads it as data.code, we accept both. */
+export async function validateUsername(http: Http, username: string): Promise<CallResult<{ exists: boolean }>> {
+  const value = username.trim();
+  const [path, body] = isEmail(value)
+    ? [AUTH_PATHS.validateEmailId, { emailId: value.toLowerCase() }]
+    : [AUTH_PATHS.validateMobileNo, { mobileNo: value }];
+  const result = await http.send<{ code?: unknown }>(path, { method: 'POST', body });
+  const exists = result.kind === 'ok' && (String(result.body.code) === CODE_EXISTS || String(result.body.data?.code) === CODE_EXISTS);
+  return toCallResult(result, () => ({ exists }));
+}
+
+export async function requestResetPassword(http: Http, username: string): Promise<CallResult> {
+  return toCallResult(await http.send(AUTH_PATHS.requestResetPassword, { method: 'POST', body: { username } }), none);
+}
+
+export async function validateResetToken(http: Http, token: string): Promise<CallResult> {
+  const body = { resetPasswordToken: token };
+  return toCallResult(await http.send(AUTH_PATHS.validateResetPasswordToken, { method: 'POST', body }), none);
+}
+
+export async function resetPassword(http: Http, token: string, password: string): Promise<CallResult> {
+  const body = { password, resetPasswordToken: token };
+  return toCallResult(await http.send(AUTH_PATHS.resetPassword, { method: 'POST', body }), none);
+}
+
+export async function plans(http: Http): Promise<CallResult<Plan[]>> {
+  return toCallResult(await http.send<Plan[]>(MASTER_PATHS.plans), (d) => d ?? []);
+}

@@ -1,0 +1,151 @@
+/**
+ * The sync worker's API (api.ts), built from its parts so tests can run it outside
+ * a Worker with their own fetch, clock and lock manager. sync.worker.ts only exposes it.
+ */
+import type { SessionData } from '../../contract/auth';
+import { deleteMemberDb, memberDb } from '../store/db';
+import { discardItem, retryItem } from '../store/outbox';
+import type { PullResult, SyncApi } from './api';
+import * as auth from './auth-calls';
+import type { Member, SyncContext } from './context';
+import { createHttp } from './http';
+import { createLeader, defaultLocks } from './leader';
+import { engineOnline, watchOnline, type OnOnline } from './online';
+import { pullsForTarget, runPull } from './pull/run-pull';
+import { createReplayer } from './replay';
+import { clearSession, isExpired, readSession } from './session';
+
+export type SyncOptions = {
+  /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
+  baseUrl: string;
+  fetchImpl?: typeof fetch;
+  /** The backoff pause; tests record it instead of waiting. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Web Locks; null runs replay without leadership (one context only). */
+  locks?: LockManager | null;
+  onOnline?: OnOnline;
+};
+
+/** SyncApi plus `settled`, which resolves when the outbox loop has nothing left to do (tests). */
+export type Sync = SyncApi & { settled(): Promise<void> };
+
+const MEDIA_CACHE = 'billionett-media';
+const NOT_SIGNED_IN: PullResult = { ok: false, status: 401, message: 'Not signed in.' };
+
+export function createSync(options: SyncOptions): Sync {
+  const http = createHttp(options);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  let current: Member | null = null;
+  let reachable = true;
+
+  const ctx: SyncContext = {
+    http,
+    member: () => current,
+    async sessionEnded() {
+      current = null;
+      replayer.stop();
+      await clearSession();
+    },
+    noteReachable(value) {
+      reachable = value;
+    },
+  };
+
+  /**
+   * Who is signed in, re-read from the device database on every entry point: each
+   * tab has its own worker, and another tab may have signed out, in, or as someone else.
+   */
+  async function refresh(): Promise<Member | null> {
+    const session = await readSession();
+    if (session && isExpired(session)) {
+      await ctx.sessionEnded();
+      return null;
+    }
+    if (!session) {
+      if (current) replayer.stop();
+      current = null;
+    } else if (current?.session.accessToken !== session.accessToken) {
+      current = { session, db: memberDb(session.id) };
+    }
+    return current;
+  }
+
+  const replayer = createReplayer({ ctx, refresh, sleep, leader: createLeader(options.locks ?? defaultLocks()) });
+  const replayNow = async () => {
+    if (await refresh()) replayer.kick();
+  };
+  /** Synchronous when someone is signed in, so the backoff resets before the loop's next pause. */
+  const replaySoon = async () => {
+    if (current) replayer.kick();
+    else await replayNow();
+  };
+  (options.onOnline ?? watchOnline)(() => {
+    reachable = true;
+    void replaySoon();
+  });
+
+  const publicCall = async <R extends { ok: boolean; offline?: boolean }>(call: Promise<R>): Promise<R> => {
+    const result = await call;
+    reachable = !(!result.ok && result.offline);
+    return result;
+  };
+
+  return {
+    async start(): Promise<SessionData | null> {
+      const member = await refresh();
+      if (member) replayer.kick();
+      return member?.session ?? null;
+    },
+    async signIn(input) {
+      const result = await publicCall(auth.signIn(http, input));
+      // The member's outbox may hold writes from before a 401: deliver them now.
+      if (result.ok) await replayNow();
+      return result;
+    },
+    signUp: (input) => publicCall(auth.signUp(http, input)),
+    validateUsername: (username) => publicCall(auth.validateUsername(http, username)),
+    requestResetPassword: (username) => publicCall(auth.requestResetPassword(http, username)),
+    validateResetToken: (token) => publicCall(auth.validateResetToken(http, token)),
+    resetPassword: (token, password) => publicCall(auth.resetPassword(http, token, password)),
+    plans: () => publicCall(auth.plans(http)),
+
+    async pull(request) {
+      const member = await refresh();
+      return member ? runPull(ctx, member, request) : NOT_SIGNED_IN;
+    },
+    kick: replaySoon,
+    async retry(id) {
+      const member = await refresh();
+      if (!member) return;
+      await retryItem(member.db, id);
+      replayer.kick();
+    },
+    async discard(id) {
+      const member = await refresh();
+      if (!member) return;
+      const item = await discardItem(member.db, id);
+      // Re-read the server's rows; the target's other unsent edits are redrawn on top.
+      // Offline the optimistic change stays until the next successful pull of the target.
+      for (const request of item ? pullsForTarget(item.target) : []) await runPull(ctx, member, request);
+      // The target's later items were held behind the discarded one: they may go now.
+      replayer.kick();
+    },
+    async status() {
+      return { online: reachable && engineOnline(), replaying: replayer.replaying(), signedIn: current !== null };
+    },
+    async checkout() {
+      const member = await refresh();
+      replayer.stop();
+      await replayer.settled();
+      if (member) {
+        // The database goes first: a crash after it leaves a session to an empty
+        // database (harmless), never another member's rows without a session.
+        await deleteMemberDb(member.session.id);
+        if (typeof caches !== 'undefined') await caches.delete(MEDIA_CACHE);
+      }
+      current = null;
+      await clearSession();
+    },
+    settled: () => replayer.settled(),
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The outbox loop (DESIGN.md "Writes and the outbox").
+ *
+ * A pass walks the items in id order (UUIDv7 = creation order). Items of one target
+ * go strictly in order: once an item of a target fails or must wait, the target's
+ * later items wait too, while other targets carry on. Each item is sent as its
+ * kind's `method path body` with `Idempotency-Key: <item.id>`, so however often an
+ * answer is lost and the item resent, the server applies it once.
+ * - 2xx: the item goes, the server's row replaces the optimistic one (completeItem).
+ * - network error, 408, 429, 5xx: kept; the loop pauses 250 ms doubling to 10 s,
+ *   reset by a delivery, the `online` event and kick().
+ * - 401: the session is over (context.ts clears it); the outbox and the member's
+ *   database stay for their next sign-in; the loop stops.
+ * - other 4xx: the item is marked failed with the server's words and waits for
+ *   Retry or Discard; never dropped silently.
+ */
+import { BACKOFF_CAP_MS, BACKOFF_START_MS } from '../../contract/codes';
+import { mutations } from '../../contract/mutations';
+import { backoffDelay } from '../../lib/backoff';
+import type { OutboxItem } from '../store/db';
+import { completeItem, failItem, noteAttempt, queuedItems } from '../store/outbox';
+import { authed, type Member, type SyncContext } from './context';
+import type { Leader } from './leader';
+
+type Sent = 'delivered' | 'retry' | 'offline' | 'failed' | 'stop';
+type PassOutcome = 'idle' | 'progress' | 'retry' | 'stop';
+
+export type Replayer = {
+  /** Replay now: resets the backoff, wakes a paused loop, starts one if none runs. */
+  kick(): void;
+  /** Stop after the request in flight (sign-out, checkout). */
+  stop(): void;
+  replaying(): boolean;
+  /** Resolves when the current run ends (tests; a run in backoff ends only on success or stop). */
+  settled(): Promise<void>;
+};
+
+export type ReplayDeps = {
+  ctx: SyncContext;
+  /** Re-read who is signed in (another tab may have signed out or in). */
+  refresh(): Promise<Member | null>;
+  sleep(ms: number): Promise<void>;
+  leader: Leader;
+};
+
+export function createReplayer(deps: ReplayDeps): Replayer {
+  const { ctx } = deps;
+  let run: Promise<void> | null = null;
+  let again = false;
+  let attempt = 0;
+  let generation = 0;
+  let wake: (() => void) | null = null;
+  let withdraw = new AbortController();
+
+  async function send(member: Member, item: OutboxItem): Promise<Sent> {
+    const def = mutations[item.kind];
+    if (!def) {
+      // An item written by another version of the app: keep it visible, never guess.
+      await failItem(member.db, item, { status: 0, message: `Unknown write "${item.kind}".` });
+      return 'failed';
+    }
+    const payload = item.payload as never;
+    const result = await authed(ctx, member, def.path(payload), {
+      method: def.method,
+      body: def.body(payload),
+      idempotencyKey: item.id,
+    });
+    switch (result.kind) {
+      case 'ok':
+        await completeItem(member.db, item, result.body.data);
+        return 'delivered';
+      case 'rejected': {
+        const error = result.errors
+          ? { status: result.status, message: result.message, errors: result.errors }
+          : { status: result.status, message: result.message };
+        await failItem(member.db, item, error);
+        return 'failed';
+      }
+      case 'retryable':
+        await noteAttempt(member.db, item);
+        return result.offline ? 'offline' : 'retry';
+      case 'unauthorized':
+        return 'stop';
+    }
+  }
+
+  async function pass(member: Member, gen: number): Promise<PassOutcome> {
+    const held = new Set<string>();
+    let delivered = false;
+    let retry = false;
+    for (const item of await queuedItems(member.db)) {
+      if (gen !== generation || ctx.member()?.db !== member.db) return 'stop';
+      if (held.has(item.target)) continue;
+      if (item.status === 'failed') {
+        held.add(item.target);
+        continue;
+      }
+      const sent = await send(member, item);
+      if (sent === 'stop') return 'stop';
+      // No network at all: the other targets would fail the same way; pause now.
+      if (sent === 'offline') return 'retry';
+      if (sent === 'delivered') delivered = true;
+      else held.add(item.target);
+      if (sent === 'retry') retry = true;
+    }
+    if (delivered) attempt = 0;
+    if (retry) return 'retry';
+    return delivered ? 'progress' : 'idle';
+  }
+
+  /** Sleep the backoff, or less if kick() or `online` wakes us. */
+  function pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      wake = resolve;
+      void deps.sleep(ms).then(resolve);
+    }).finally(() => {
+      wake = null;
+    });
+  }
+
+  async function loop(gen: number): Promise<void> {
+    for (;;) {
+      const member = await deps.refresh();
+      if (!member || gen !== generation) return;
+      again = false;
+      const outcome = await pass(member, gen);
+      if (outcome === 'stop' || gen !== generation) return;
+      if (outcome === 'retry') {
+        await pause(backoffDelay(attempt++, BACKOFF_START_MS, BACKOFF_CAP_MS));
+        continue;
+      }
+      // 'progress': items may have been queued meanwhile; only an empty pass ends the run.
+      if (outcome === 'idle' && !again) return;
+    }
+  }
+
+  function start(): Promise<void> {
+    const member = ctx.member();
+    if (!member) return Promise.resolve();
+    const gen = generation;
+    const current = deps
+      .leader(member.session.id, () => loop(gen), withdraw.signal)
+      .catch((error: unknown) => console.error('outbox replay stopped', error))
+      .finally(() => {
+        if (run === current) run = null;
+        // A kick that came in while the run was finishing (or after a stop) must not be lost.
+        if (again) kick();
+      });
+    run = current;
+    return current;
+  }
+
+  function kick(): void {
+    attempt = 0;
+    again = true;
+    if (wake) wake();
+    else if (!run) void start();
+  }
+
+  return {
+    kick,
+    stop() {
+      generation += 1;
+      again = false;
+      withdraw.abort();
+      withdraw = new AbortController();
+      wake?.();
+    },
+    replaying: () => run !== null,
+    async settled() {
+      // A run may hand over to a new one (a late kick); wait for the last.
+      for (let current = run; current; current = run) await current;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * A member's picture inside the frame of their plan (spec §1): the cropped picture
+ * when there is one, else the default avatar by gender.
+ */
+import { Avatar } from '@mantine/core';
+import { useState } from 'react';
+import { defaultAvatarUrl, frameUrl, mediaUrl, type AvatarSize } from './media-url';
+import classes from './framed-avatar.module.css';
+
+const PIXELS: Record<AvatarSize, number> = { lg: 132, md: 44, xs: 30 };
+
+export type FramedAvatarProps = {
+  name: string;
+  gender: string | undefined;
+  planName: string | undefined;
+  profileDp?: string | null;
+  size: AvatarSize;
+};
+
+export function FramedAvatar({ name, gender, planName, profileDp, size }: FramedAvatarProps) {
+  const plan = (planName ?? '').toLowerCase();
+  // The frame picture is optional: when it is missing (or not an image) the CSS ring shows alone.
+  const [frame, setFrame] = useState<'loading' | 'shown' | 'missing'>('loading');
+  const [pictureBroken, setPictureBroken] = useState(false);
+  const src = profileDp && !pictureBroken ? mediaUrl(profileDp, size) : defaultAvatarUrl(gender, size);
+  return (
+    <span
+      className={classes.frame}
+      data-plan={plan || undefined}
+      data-size={size}
+      data-framed={frame === 'shown' || undefined}
+    >
+      <Avatar
+        // Remount when the source changes: Avatar remembers a failed load per instance.
+        key={src}
+        src={src}
+        name={name}
+        color="initials"
+        alt={name}
+        size={PIXELS[size]}
+        radius="xl"
+        className={classes.picture}
+        imageProps={{ onError: () => setPictureBroken(true) }}
+      />
+      {plan && frame !== 'missing' && (
+        <img
+          className={classes.overlay}
+          src={frameUrl(plan)}
+          alt=""
+          onLoad={() => setFrame('shown')}
+          onError={() => setFrame('missing')}
+        />
+      )}
+    </span>
+  );
+}
+

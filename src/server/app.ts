@@ -1,0 +1,143 @@
+/**
+ * buildApp(options): the whole API server without listening (STYLE.md §6). Plugins first
+ * (errors, database, mail, docs, rate limits, auth), then routes; tests build it too.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE } from '../contract/codes';
+import { envelope } from '../contract/envelope';
+import { createMailer, type Mailer } from './mail/mailer';
+import { resolveJwtSecret, setupAuth } from './plugins/auth';
+import { isNavigation, sendIndex, setupClient } from './plugins/client';
+import { setupDb } from './plugins/db';
+import { sendError, setupErrors } from './plugins/errors';
+import { setupRateLimit } from './plugins/rate-limit';
+import authRoutes from './routes/auth/index';
+import resetRoutes from './routes/auth/reset';
+import mailboxRoutes from './routes/dev/mailbox';
+import writesRoutes from './routes/dev/writes';
+import mastersRoutes from './routes/masters/index';
+import newsRoutes from './routes/news/index';
+import userRoutes from './routes/user/index';
+import { seedIfEmpty } from './seed/index';
+import { ensureReferenceData } from './seed/reference';
+
+export type AppOptions = {
+  /** Folder of the PGlite database and the JWT secret; undefined → in-memory PGlite. */
+  dataDir?: string;
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  jwtSecret?: string;
+  logger?: boolean | object;
+  /** Serve the built PWA from this folder (SPA fallback to index.html). */
+  clientDir?: string;
+  /** Seed the demo community into an empty database. */
+  seed?: boolean;
+  /** Production hides the dev mailbox. */
+  production?: boolean;
+  /** Origin used in links we mail (reset password). */
+  publicUrl?: string;
+  smtpUrl?: string;
+  /** Rate limits on sign-in and reset (default on). */
+  rateLimit?: boolean;
+  /** Trust X-Forwarded-For (behind a load balancer), so limits count real client IPs. */
+  trustProxy?: boolean;
+};
+
+export type AppConfig = { publicUrl: string; production: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    mailer: Mailer;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Reset tokens travel in the client route /reset-password/<token>: keep them out of the logs. */
+const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+
+function withRedaction(logger: boolean | object): boolean | object {
+  if (logger === false) return false;
+  const base = logger === true ? {} : logger;
+  return {
+    ...base,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip, id: req.id }),
+    },
+  };
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: withRedaction(options.logger ?? false),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+    // Never trust a client-sent request id; generate our own for the logs.
+    genReqId: () => crypto.randomUUID(),
+  });
+  try {
+    await configure(app, options);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function configure(app: FastifyInstance, options: AppOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  setupErrors(app);
+
+  await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const production = options.production ?? false;
+  app.decorate('config', { publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), production });
+  app.decorate('mailer', createMailer({ smtpUrl: options.smtpUrl, db: app.db, log: app.log }));
+
+  await ensureReferenceData(app.db);
+  if (options.seed) {
+    const report = await seedIfEmpty(app.db);
+    if (report.seeded) app.log.info(report, 'seeded the demo community');
+  }
+
+  await app.register(swagger, {
+    openapi: { openapi: '3.0.3', info: { title: 'Billionett API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  if (options.rateLimit ?? true) await setupRateLimit(app);
+  await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      typed.get('/health', {
+        config: { public: true },
+        schema: { tags: ['health'], response: { 200: envelope(z.object({ db: z.enum(['pglite', 'postgres']) })) } },
+        handler: async () => ({ code: 200, message: 'ok', data: { db: app.dbKind } }),
+      });
+      typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(authRoutes);
+      await api.register(resetRoutes);
+      await api.register(mastersRoutes);
+      await api.register(userRoutes);
+      await api.register(newsRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  if (!production) {
+    await app.register(mailboxRoutes);
+    await app.register(writesRoutes);
+  }
+  if (options.clientDir) await setupClient(app, options.clientDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (options.clientDir && isNavigation(request)) return sendIndex(reply);
+    return sendError(reply, 404, 'Not found.');
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * One Drizzle database over either embedded PGlite (default; file-backed under DATA_DIR,
+ * or in memory for tests) or PostgreSQL (DATABASE_URL). Same dialect, same schema, same
+ * migrations: the rest of the server sees only `Db`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+
+/** Both drivers share this surface; a transaction (`tx`) is a Db too. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type DbKind = 'pglite' | 'postgres';
+export type Database = { db: Db; kind: DbKind; close: () => Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works: it only keeps two API processes from migrating at the same moment. */
+const MIGRATION_LOCK = 724_201;
+
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, 'pglite');
+    // PGlite fails with ENOENT when the parent folder is missing (TOOLCHAIN.md).
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzleLite({ client });
+  await migrateLite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool });
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lock.release();
+  }
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** The SQLSTATE of a database error from either driver, looking through Drizzle's wrapper. */
+export function sqlState(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';

@@ -1,0 +1,40 @@
+/**
+ * The API process: reads its configuration from the environment, listens, and stops
+ * cleanly on SIGINT/SIGTERM (close the server, then the database, exit 0).
+ */
+import { buildApp } from './app';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? '0.0.0.0';
+
+const app = await buildApp({
+  dataDir: env.DATA_DIR ?? './data',
+  databaseUrl: env.DATABASE_URL || undefined,
+  jwtSecret: env.JWT_SECRET || undefined,
+  smtpUrl: env.SMTP_URL || undefined,
+  publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+  production: env.NODE_ENV === 'production',
+  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  clientDir: env.CLIENT_DIR || undefined,
+  logger: { level: env.LOG_LEVEL ?? 'info' },
+});
+// REDIS_URL is read by the realtime bus once it exists (a later issue); nothing to do yet.
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'stopping');
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'failed to stop cleanly');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port, host });

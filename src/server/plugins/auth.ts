@@ -1,0 +1,77 @@
+/**
+ * Bearer JWT sessions. Every /api route needs a valid token unless its route config says
+ * `public: true`; the member is loaded on each request so a deleted account or a reset
+ * password (which moves password_changed_at) ends old sessions at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyJwt from '@fastify/jwt';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASE } from '../../contract/codes';
+import { users } from '../db/schema/accounts';
+import { HttpError } from '../http-error';
+
+export type Member = { id: number; userCode: string; roles: string[] };
+export type TokenClaims = { sub: string; roles: string[]; username: string };
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims & { iat: number; exp: number };
+  }
+}
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: Member | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (auth calls, plans, health, openapi). */
+    public?: boolean;
+  }
+}
+
+/** Option, then env, then a secret generated once and kept next to the data (random per in-memory app). */
+export function resolveJwtSecret(jwtSecret: string | undefined, dataDir: string | undefined): string {
+  if (jwtSecret) return jwtSecret;
+  if (!dataDir) return randomBytes(32).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function setupAuth(app: FastifyInstance, secret: string): Promise<void> {
+  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  app.decorateRequest('member', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public || !request.url.startsWith(`${API_BASE}/`)) return;
+    request.member = await authenticate(app, request);
+  });
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<Member> {
+  let claims: TokenClaims & { iat: number };
+  try {
+    claims = await request.jwtVerify();
+  } catch {
+    throw new HttpError(401, 'Please sign in again.');
+  }
+  const [row] = await app.db
+    .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })
+    .from(users)
+    .where(eq(users.userCode, claims.sub))
+    .limit(1);
+  if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) throw new HttpError(401, 'Please sign in again.');
+  return { id: row.id, userCode: row.userCode, roles: row.roles };
+}
+
+/** The signed-in member of a non-public route (the hook guarantees one). */
+export function memberOf(request: FastifyRequest): Member {
+  if (!request.member) throw new HttpError(401, 'Please sign in again.');
+  return request.member;
+}

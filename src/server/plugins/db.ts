@@ -1,0 +1,19 @@
+/** Opens the database (migrated) and hangs it on the app; closes it with the app. */
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db, type DbKind } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: DbKind;
+  }
+}
+
+export async function setupDb(app: FastifyInstance, options: { dataDir?: string; databaseUrl?: string }): Promise<void> {
+  const database = await openDatabase(options);
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Who may see what (DESIGN.md privacy model): 1 Everyone (every member), 2 Billionetts
+ * (the owner's friends), 3 Only me. The owner always sees their own. Areas ask here
+ * before sending anything; hidden data is answered with accessCode 106 and no rows.
+ */
+import { and, eq } from 'drizzle-orm';
+import { DEFAULT_PRIVACY_CODE, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../contract/codes';
+import type { Db } from './db/client';
+import { users } from './db/schema/accounts';
+import { friendships } from './db/schema/friendships';
+import { userPrivacySettings } from './db/schema/privacy';
+
+export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  if (a === b) return false;
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select({ a: friendships.userA })
+    .from(friendships)
+    .where(and(eq(friendships.userA, low), eq(friendships.userB, high)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type Relation = { self: boolean; friend: boolean };
+
+/** The viewer's relation to the owner, looked up once per request. */
+export async function relationOf(db: Db, viewerId: number, ownerId: number): Promise<Relation> {
+  if (viewerId === ownerId) return { self: true, friend: false };
+  return { self: false, friend: await areFriends(db, viewerId, ownerId) };
+}
+
+export function allows(privacyCode: number, relation: Relation): boolean {
+  if (relation.self || privacyCode === PRIVACY.everyone) return true;
+  return privacyCode === PRIVACY.billionetts && relation.friend;
+}
+
+export async function canView(db: Db, viewerId: number, ownerId: number, privacyCode: number): Promise<boolean> {
+  if (viewerId === ownerId || privacyCode === PRIVACY.everyone) return true;
+  if (privacyCode === PRIVACY.billionetts) return areFriends(db, viewerId, ownerId);
+  return false;
+}
+
+/** The owner's privacy of every feature; "personal" comes from users.privacy_code. */
+export async function featurePrivacies(db: Db, ownerId: number): Promise<Record<PrivacyFeature, number>> {
+  const [owner] = await db.select({ privacyCode: users.privacyCode }).from(users).where(eq(users.id, ownerId)).limit(1);
+  const rows = await db
+    .select({ featureCode: userPrivacySettings.featureCode, privacyCode: userPrivacySettings.privacyCode })
+    .from(userPrivacySettings)
+    .where(eq(userPrivacySettings.userId, ownerId));
+  const result = Object.fromEntries(PRIVACY_FEATURES.map((f) => [f, DEFAULT_PRIVACY_CODE])) as Record<PrivacyFeature, number>;
+  for (const row of rows) if (row.featureCode in result) result[row.featureCode as PrivacyFeature] = row.privacyCode;
+  result.personal = owner?.privacyCode ?? DEFAULT_PRIVACY_CODE;
+  return result;
+}
+
+/** The one writer of a feature's privacy, so "personal" never drifts from users.privacy_code. */
+export async function setFeaturePrivacy(db: Db, userId: number, feature: PrivacyFeature, privacyCode: number): Promise<void> {
+  if (feature === 'personal') {
+    await db.update(users).set({ privacyCode }).where(eq(users.id, userId));
+    return;
+  }
+  await db
+    .insert(userPrivacySettings)
+    .values({ userId, featureCode: feature, privacyCode })
+    .onConflictDoUpdate({ target: [userPrivacySettings.userId, userPrivacySettings.featureCode], set: { privacyCode } });
+}

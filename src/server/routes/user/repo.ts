@@ -1,0 +1,113 @@
+/** Profile queries: rows in, contract shapes (UserProfile, UserPlan, UserMenu, Utilization) out. */
+import { asc, eq } from 'drizzle-orm';
+import type { Gender, UserMenu, UserPlan, UserProfile, Utilization } from '../../../contract/user';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { privacies, professions } from '../../db/schema/masters';
+import { planFeatures, plans } from '../../db/schema/plans';
+
+export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
+
+export async function findMember(db: Db, userCode: string): Promise<MemberRef | null> {
+  const [row] = await db
+    .select({ id: users.id, userCode: users.userCode, planCode: users.planCode, privacyCode: users.privacyCode, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.userCode, userCode))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {
+  const [row] = await db
+    .select({
+      userCode: users.userCode,
+      displayName: users.displayName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      gender: users.gender,
+      locationName: users.locationName,
+      planName: plans.planName,
+      professionCode: users.professionCode,
+      professionName: professions.professionName,
+      profileDp: users.profileDp,
+      about: users.about,
+      privacyCode: users.privacyCode,
+      privacyName: privacies.privacyName,
+    })
+    .from(users)
+    .innerJoin(plans, eq(plans.planCode, users.planCode))
+    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
+    .leftJoin(privacies, eq(privacies.privacyCode, users.privacyCode))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, gender: row.gender as Gender, professionName: row.professionName ?? '', privacyName: row.privacyName ?? '' };
+}
+
+export async function updateDetails(
+  db: Db,
+  userId: number,
+  details: { firstName: string; lastName: string; displayName: string; professionCode: string },
+): Promise<void> {
+  await db.update(users).set(details).where(eq(users.id, userId));
+}
+
+export async function professionExists(db: Db, professionCode: string): Promise<boolean> {
+  const [row] = await db.select({ code: professions.professionCode }).from(professions).where(eq(professions.professionCode, professionCode)).limit(1);
+  return Boolean(row);
+}
+
+export async function updateAbout(db: Db, userId: number, about: string): Promise<void> {
+  await db.update(users).set({ about }).where(eq(users.id, userId));
+}
+
+async function planRow(db: Db, planCode: string) {
+  const [plan] = await db.select().from(plans).where(eq(plans.planCode, planCode)).limit(1);
+  const features = await db.select().from(planFeatures).where(eq(planFeatures.planCode, planCode)).orderBy(asc(planFeatures.sortOrder));
+  return plan ? { plan, features } : null;
+}
+
+/** The plan runs from the member's sign-up for the plan's duration. */
+export async function loadPlan(db: Db, member: MemberRef): Promise<UserPlan | null> {
+  const found = await planRow(db, member.planCode);
+  if (!found) return null;
+  const { plan, features } = found;
+  const end = new Date(member.createdAt);
+  end.setUTCMonth(end.getUTCMonth() + plan.durationMonths);
+  return {
+    planCode: plan.planCode,
+    planName: plan.planName,
+    currency: plan.currency,
+    amount: plan.amount,
+    duration: plan.duration,
+    planFeatures: features.map((f) => ({ featureName: f.featureName, featureValue: f.featureValue })),
+    startDate: member.createdAt.toISOString().slice(0, 10),
+    endDate: end.toISOString().slice(0, 10),
+  };
+}
+
+const yesNo = (value: string | undefined) => (value === 'Yes' ? 'Yes' : 'No');
+
+/** Side-menu switches come from the plan; circles and slates arrive with their issues. */
+export async function loadMenu(db: Db, member: MemberRef): Promise<UserMenu> {
+  const features = await db.select().from(planFeatures).where(eq(planFeatures.planCode, member.planCode));
+  const value = (code: string) => yesNo(features.find((f) => f.featureCode === code)?.featureValue);
+  return {
+    features: { group: value('group'), page: value('page'), service: value('service'), chat: value('chat') },
+    groups: [],
+    pages: [],
+  };
+}
+
+/** Sizes in MB. Nothing is stored yet (media arrives later), so used is 0. */
+export async function loadUtilization(db: Db, member: MemberRef): Promise<Utilization> {
+  const [plan] = await db.select({ storageMb: plans.storageMb }).from(plans).where(eq(plans.planCode, member.planCode)).limit(1);
+  const allocated = plan?.storageMb ?? 0;
+  const used = 0;
+  return {
+    allocatedSize: allocated,
+    remainingSize: allocated - used,
+    allocatedType: 'MB',
+    userUtilizationUsageResponse: [{ usageType: 'media', usedSize: used }],
+  };
+}

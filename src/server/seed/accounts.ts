@@ -1,0 +1,41 @@
+/**
+ * Seeds members and activation codes from the deterministic community. The shared demo
+ * password is hashed once and the hash reused for every member: 200 argon2 runs would
+ * take seconds, one takes ~50 ms.
+ */
+import type { Db } from '../db/client';
+import { activationCodes, users } from '../db/schema/accounts';
+import { hashPassword } from '../routes/auth/passwords';
+import type { SeedActivationCode, SeedMember } from './community';
+
+const CHUNK = 250;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function seedAccounts(db: Db, members: SeedMember[], password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const rows = members.map((m) => ({
+    userCode: m.userCode,
+    email: m.email ? m.email.toLowerCase() : null,
+    mobile: m.mobile || null,
+    passwordHash,
+    firstName: m.firstName,
+    lastName: m.lastName,
+    displayName: m.displayName,
+    gender: m.gender,
+    dateOfBirth: m.dateOfBirth || null,
+    about: m.about,
+    professionCode: m.professionCode,
+    locationName: m.locationName,
+    planCode: m.planCode,
+  }));
+  for (const chunk of chunks(rows)) await db.insert(users).values(chunk);
+}
+
+export async function seedActivationCodes(db: Db, codes: SeedActivationCode[]): Promise<void> {
+  for (const chunk of chunks(codes)) await db.insert(activationCodes).values(chunk).onConflictDoNothing();
+}

@@ -1,0 +1,37 @@
+/**
+ * The seed runner: fills an EMPTY database (no users) with the deterministic demo
+ * community, in one transaction, one module per area (later issues add friendships.ts,
+ * circles.ts … here). A database that already has members is never touched.
+ */
+import { and, asc, count, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { activationCodes, users } from '../db/schema/accounts';
+import { seedAccounts, seedActivationCodes } from './accounts';
+import { seedNews } from './news';
+
+export type SeedReport = { seeded: boolean; members: number; ms: number };
+
+export async function seedIfEmpty(db: Db): Promise<SeedReport> {
+  const started = Date.now();
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return { seeded: false, members: row?.n ?? 0, ms: 0 };
+  // Imported lazily: the generator (and faker) is only needed the first time.
+  const { DEMO_PASSWORD, generateCommunity } = await import('./community');
+  const community = generateCommunity();
+  await db.transaction(async (tx) => {
+    await seedAccounts(tx as unknown as Db, community.members, DEMO_PASSWORD);
+    await seedActivationCodes(tx as unknown as Db, community.activationCodes);
+    await seedNews(tx as unknown as Db, community.news);
+  });
+  return { seeded: true, members: community.members.length, ms: Date.now() - started };
+}
+
+/** Unused activation codes, oldest first (the start script prints two). */
+export async function unusedActivationCodes(db: Db, limit: number): Promise<{ code: string; planCode: string }[]> {
+  return db
+    .select({ code: activationCodes.code, planCode: activationCodes.planCode })
+    .from(activationCodes)
+    .where(and(isNull(activationCodes.usedAt)))
+    .orderBy(asc(activationCodes.createdAt), asc(activationCodes.code))
+    .limit(limit);
+}

@@ -1,0 +1,80 @@
+/**
+ * Starts the app exactly as a newcomer would (`tsx scripts/start.ts`, which builds
+ * the client when stale, migrates and seeds) on a free port with a fresh DATA_DIR.
+ * Before the start it mints one activation code with the admin CLI on that same
+ * empty data dir (the embedded database is single-process, so never while serving).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    activationCode: string;
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export default async function setup(project: TestProject) {
+  dataDir = mkdtempSync(join(tmpdir(), 'billionett-e2e-'));
+  const port = await freePort();
+  // The e2e suite runs on the embedded database, as `npm start` does by default.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+
+  const mint = spawnSync('npx', ['tsx', 'src/server/admin.ts', 'activation-code', '--plan', 'ruby'], {
+    env,
+    encoding: 'utf8',
+  });
+  const code = mint.stdout.trim().split('\n').pop()?.trim() ?? '';
+  if (mint.status !== 0 || !code) throw new Error(`admin activation-code failed: ${mint.stderr}`);
+
+  server = spawn('npx', ['tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, 240_000);
+  project.provide('baseUrl', baseUrl);
+  project.provide('activationCode', code);
+
+  return async () => {
+    if (server?.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,49 @@
+/** Page models: what a member does on a screen, in the screen's own words. */
+import type { Page } from 'playwright-core';
+
+export type NewMember = {
+  lastName: string;
+  displayName: string;
+  email: string;
+  password: string;
+  dateOfBirth: string;
+};
+
+export const newMember = (tag: string): NewMember => ({
+  lastName: 'Okafor',
+  displayName: `Nia ${tag}`,
+  email: `nia.${tag}@example.com`,
+  password: 'Str0ng!pass',
+  dateOfBirth: '1990-05-05',
+});
+
+export async function checkIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/checkin');
+  await page.getByLabel('Email Or Mobile').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'CheckIn' }).click();
+}
+
+export async function register(page: Page, m: NewMember): Promise<void> {
+  await page.goto('/registration');
+  await page.getByLabel('Last name').fill(m.lastName);
+  await page.getByLabel('Display name').fill(m.displayName);
+  await page.getByLabel('Email Or Mobile').fill(m.email);
+  await page.getByLabel('Email Or Mobile').blur();
+  await page.getByLabel('Password').fill(m.password);
+  await page.getByLabel('Date of birth').fill(m.dateOfBirth);
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel('I agree to the privacy policy and the terms and conditions').check();
+  await page.getByRole('button', { name: 'Register' }).click();
+}
+
+export async function subscribe(page: Page, planName: RegExp, activationCode: string): Promise<void> {
+  await page.getByRole('radio', { name: planName }).check();
+  await page.getByLabel('Activation code').fill(activationCode);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+}
+
+/** The bearer token the app keeps under the spec's storage key. */
+export const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken') ?? '');
+export const userData = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}') as { id?: string });

@@ -1,0 +1,169 @@
+/**
+ * A real API server for tests: built with buildApp, listening on a free port of 127.0.0.1.
+ * PGlite by default (in memory); with `databaseUrl` a fresh PostgreSQL database
+ * (bt_test_<random>) is created on that server and dropped again by close().
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'pg';
+import type { SessionData, SignUpRequest } from '../../src/contract/auth';
+import { API_BASE, type PlanCode } from '../../src/contract/codes';
+import { buildApp, type AppOptions } from '../../src/server/app';
+import { activationCodes } from '../../src/server/db/schema/accounts';
+
+export type DbTarget = { name: 'pglite' | 'postgres'; databaseUrl?: string };
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (`describe.each(dbTargets())`). */
+export function dbTargets(): DbTarget[] {
+  const url = process.env.DATABASE_URL;
+  return url ? [{ name: 'pglite' }, { name: 'postgres', databaseUrl: url }] : [{ name: 'pglite' }];
+}
+
+export type TestMember = { userCode: string; email: string; password: string; token: string };
+
+export type TestServer = {
+  app: FastifyInstance;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** `${url}/api/v1` */
+  api: string;
+  close(): Promise<void>;
+  /** A fresh member (activation code minted in the db), signed up and signed in. */
+  signUpMember(overrides?: Partial<SignUpRequest>): Promise<TestMember>;
+  /** A fresh unused activation code for `planCode`. */
+  mintActivationCode(planCode?: PlanCode): Promise<string>;
+  /** One JSON call to `${api}/${path}`. */
+  call(method: string, path: string, options?: CallOptions): Promise<CallAnswer>;
+};
+
+export type CallOptions = { body?: unknown; token?: string; headers?: Record<string, string>; rawBody?: string };
+// oxlint-disable-next-line typescript/no-explicit-any -- tests read answers loosely.
+export type CallAnswer = { status: number; body: any; headers: Headers };
+
+export type TestServerOptions = {
+  databaseUrl?: string;
+  seed?: boolean;
+  /** Off by default, so tests may sign in freely; the rate-limit test turns it on. */
+  rateLimit?: boolean;
+} & Pick<AppOptions, 'production' | 'clientDir' | 'publicUrl'>;
+
+export const TEST_PASSWORD = 'Secret#123';
+
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+let counter = 0;
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const database = opts.databaseUrl ? await createDatabase(opts.databaseUrl) : null;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      databaseUrl: database?.url,
+      seed: opts.seed ?? false,
+      rateLimit: opts.rateLimit ?? false,
+      logger: false,
+      production: opts.production,
+      clientDir: opts.clientDir,
+      publicUrl: opts.publicUrl ?? 'http://app.test',
+      jwtSecret: randomBytes(32).toString('hex'),
+    });
+  } catch (error) {
+    await database?.drop();
+    throw error;
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const api = `${url}${API_BASE}`;
+
+  async function mintActivationCode(planCode: PlanCode = 'ruby'): Promise<string> {
+    const code = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
+    await app.db.insert(activationCodes).values({ code, planCode });
+    return code;
+  }
+
+  async function signUpMember(overrides: Partial<SignUpRequest> = {}): Promise<TestMember> {
+    counter += 1;
+    const planCode = overrides.planCode ?? 'ruby';
+    const body: SignUpRequest = {
+      emailId: `member${counter}.${randomBytes(3).toString('hex')}@example.com`,
+      mobileNo: '',
+      firstName: 'Test',
+      lastName: `Member${counter}`,
+      displayName: `Test Member ${counter}`,
+      password: TEST_PASSWORD,
+      dateOfBirth: '1990-05-17',
+      gender: 'female',
+      planCode,
+      activationCode: overrides.activationCode ?? (await mintActivationCode(planCode)),
+      ...overrides,
+    };
+    const up = await fetch(`${api}/auth/signUp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (up.status !== 201) throw new Error(`signUp failed: ${up.status} ${await up.text()}`);
+    const username = body.emailId || body.mobileNo;
+    const signIn = await fetch(`${api}/auth/signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: body.password }),
+    });
+    const answer = (await signIn.json()) as { data: SessionData };
+    return { userCode: answer.data.id, email: username, password: body.password, token: answer.data.accessToken };
+  }
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<CallAnswer> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    if (payload !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${api}/${path.replace(/^\//, '')}`, { method, headers, body: payload });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON: tests assert on the text.
+    }
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  return {
+    app,
+    url,
+    api,
+    call,
+    signUpMember,
+    mintActivationCode,
+    close: async () => {
+      await app.close();
+      await database?.drop();
+    },
+  };
+}
