@@ -44,6 +44,44 @@ export type MasterRow =
 export type CursorRow = { key: string; syncedAt: number; error?: { status: number; message: string } };
 export type DraftRow = { key: string; value: unknown; updatedAt: number };
 
+/**
+ * A member as a card in any list (connections, suggestions, members, search):
+ * the fields the list calls answer (spec/product.md §3 "Connection card").
+ * Rows are shared by every list that shows the member; lists hold only codes.
+ */
+export type PersonRow = {
+  userCode: string;
+  displayName: string;
+  planName: string;
+  professionName: string;
+  profileDp: string | null;
+  gender?: string;
+  [extra: string]: unknown;
+};
+/**
+ * One mirrored page of a paged list: `key` = `${kind}:${owner}:${params}:${pageNo}`.
+ * `codes` keeps the server's order; rows live in their entity table. `accessCode`
+ * 106 means the list is hidden from this member (no codes kept).
+ */
+export type ListPageRow = {
+  key: string;
+  kind: string;
+  owner: string;
+  pageNo: number;
+  codes: string[];
+  totalRecords: number;
+  accessCode: number;
+  syncedAt: number;
+};
+/** Work and education rows of any member the device has seen (vault). */
+export type WorkRow = { userWorkCode: string; userCode: string; order: number; [field: string]: unknown } & SyncMark;
+export type EducationRow = { userEduCode: string; userCode: string; order: number; [field: string]: unknown } & SyncMark;
+/** Privacy and bulletin (notify) settings of the member, one row per feature. */
+export type PrivacySettingRow = { userCode: string; featureCode: string; [field: string]: unknown } & SyncMark;
+export type NotifySettingRow = { userCode: string; featurecode: string; [field: string]: unknown } & SyncMark;
+/** A reference candidate (spec/product.md §3 "Reference"). */
+export type ReferenceRow = { refCode: string; owner: string; [field: string]: unknown } & SyncMark;
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -54,6 +92,13 @@ export class MemberDb extends Dexie {
   cursors!: EntityTable<CursorRow, 'key'>;
   drafts!: EntityTable<DraftRow, 'key'>;
   outbox!: EntityTable<OutboxItem, 'id'>;
+  people!: EntityTable<PersonRow, 'userCode'>;
+  listPages!: EntityTable<ListPageRow, 'key'>;
+  works!: EntityTable<WorkRow, 'userWorkCode'>;
+  educations!: EntityTable<EducationRow, 'userEduCode'>;
+  privacySettings!: EntityTable<PrivacySettingRow, 'featureCode'>;
+  notifySettings!: EntityTable<NotifySettingRow, 'featurecode'>;
+  references!: EntityTable<ReferenceRow, 'refCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -67,6 +112,16 @@ export class MemberDb extends Dexie {
       cursors: 'key',
       drafts: 'key',
       outbox: 'id, status, target, [target+id]',
+    });
+    // Suite/vault (works, educations, settings) and billionetts (people, list pages, references).
+    this.version(2).stores({
+      people: 'userCode',
+      listPages: 'key, kind, [kind+owner]',
+      works: 'userWorkCode, userCode',
+      educations: 'userEduCode, userCode',
+      privacySettings: 'featureCode',
+      notifySettings: 'featurecode',
+      references: 'refCode, owner',
     });
   }
 }
