@@ -1,0 +1,80 @@
+import type { Emoji } from '../../../contract/masters';
+
+/**
+ * Emotion master list for the composer's emotion dialog (spec/product.md §2.6:
+ * tabs Feeling and Activities). emojiIcon repeats the character so the client
+ * needs no icon font to draw it.
+ */
+const feeling = (n: number, emojiName: string, emojiDisplay: string): Emoji => ({
+  emojiType: 'feeling',
+  emojiCode: `F${String(n).padStart(2, '0')}`,
+  emojiName,
+  emojiDisplay,
+  emojiIcon: emojiDisplay,
+});
+
+const activity = (n: number, emojiName: string, emojiDisplay: string): Emoji => ({
+  emojiType: 'activity',
+  emojiCode: `A${String(n).padStart(2, '0')}`,
+  emojiName,
+  emojiDisplay,
+  emojiIcon: emojiDisplay,
+});
+
+export const emojis: Emoji[] = [
+  feeling(1, 'happy', '😊'),
+  feeling(2, 'excited', '🤩'),
+  feeling(3, 'grateful', '🙏'),
+  feeling(4, 'blessed', '😇'),
+  feeling(5, 'loved', '🥰'),
+  feeling(6, 'proud', '😌'),
+  feeling(7, 'motivated', '💪'),
+  feeling(8, 'inspired', '✨'),
+  feeling(9, 'confident', '😎'),
+  feeling(10, 'relaxed', '😌'),
+  feeling(11, 'thankful', '🤗'),
+  feeling(12, 'hopeful', '🌱'),
+  feeling(13, 'accomplished', '🏆'),
+  feeling(14, 'curious', '🤔'),
+  feeling(15, 'nostalgic', '🥹'),
+  feeling(16, 'amused', '😄'),
+  feeling(17, 'fantastic', '🌟'),
+  feeling(18, 'energised', '⚡'),
+  feeling(19, 'optimistic', '🌤️'),
+  feeling(20, 'determined', '🎯'),
+  feeling(21, 'honoured', '🎖️'),
+  feeling(22, 'peaceful', '🕊️'),
+  feeling(23, 'tired', '😴'),
+  feeling(24, 'busy', '⏳'),
+  feeling(25, 'sad', '😢'),
+  feeling(26, 'frustrated', '😤'),
+  feeling(27, 'nervous', '😬'),
+  feeling(28, 'surprised', '😮'),
+  feeling(29, 'in love', '😍'),
+  feeling(30, 'festive', '🥳'),
+  activity(1, 'travelling to', '✈️'),
+  activity(2, 'celebrating', '🎉'),
+  activity(3, 'watching', '🎬'),
+  activity(4, 'reading', '📖'),
+  activity(5, 'listening to', '🎧'),
+  activity(6, 'eating', '🍽️'),
+  activity(7, 'drinking', '🥂'),
+  activity(8, 'attending', '🎟️'),
+  activity(9, 'meeting', '🤝'),
+  activity(10, 'playing', '🎾'),
+  activity(11, 'working on', '💼'),
+  activity(12, 'presenting at', '🎤'),
+  activity(13, 'hosting', '🏡'),
+  activity(14, 'cooking', '🍳'),
+  activity(15, 'sailing', '⛵'),
+  activity(16, 'hiking', '🥾'),
+  activity(17, 'golfing', '⛳'),
+  activity(18, 'skiing', '⛷️'),
+  activity(19, 'running', '🏃'),
+  activity(20, 'learning', '🎓'),
+  activity(21, 'shopping for', '🛍️'),
+  activity(22, 'supporting', '🎗️'),
+  activity(23, 'visiting', '📍'),
+  activity(24, 'writing', '✍️'),
+  activity(25, 'thinking about', '💭'),
+];
