@@ -63,6 +63,7 @@ const app = await buildApp({
   clientDir: path.join(root, 'dist'),
   seed: true,
   logger: { level: env.LOG_LEVEL ?? 'warn' },
+  redisUrl: env.REDIS_URL || undefined,
 });
 
 let stopping = false;
@@ -76,7 +77,7 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 await app.listen({ port, host });
-const { DEMO_LOGINS } = await import('../src/server/seed/community');
+const { DEMO_LOGINS } = await import('../src/server/seed/demo-logins');
 const codes = await unusedActivationCodes(app.db, 2);
 console.log(`\nBillionett is running at ${publicUrl}  (database: ${app.dbKind})`);
 console.log('Demo logins:');

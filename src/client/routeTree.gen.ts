@@ -21,9 +21,16 @@ import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainBarterRouteImport } from './routes/_main/barter'
 import { Route as MainTelexRouteImport } from './routes/_main/telex'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
+import { Route as MainBillionettUserCodeRouteImport } from './routes/_main/billionett/$userCode'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
+import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
 import { Route as MainSuiteVaultRouteImport } from './routes/_main/suite/vault'
+import { Route as MainBillionettUserCodeIndexRouteImport } from './routes/_main/billionett/$userCode/index'
+import { Route as MainBillionettUserCodeBillionettsRouteImport } from './routes/_main/billionett/$userCode/billionetts'
+import { Route as MainBillionettUserCodeSuiteRouteImport } from './routes/_main/billionett/$userCode/suite'
+import { Route as MainBillionettUserCodeVaultRouteImport } from './routes/_main/billionett/$userCode/vault'
+import { Route as MainSuiteBillionettsSearchRouteImport } from './routes/_main/suite/billionetts_.search'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -84,6 +91,11 @@ const AuthResetPasswordResetTokenRoute =
     path: '/reset-password/$resetToken',
     getParentRoute: () => AuthRoute,
   } as any)
+const MainBillionettUserCodeRoute = MainBillionettUserCodeRouteImport.update({
+  id: '/billionett/$userCode',
+  path: '/billionett/$userCode',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
@@ -94,11 +106,46 @@ const MainSuiteIndexRoute = MainSuiteIndexRouteImport.update({
   path: '/suite/',
   getParentRoute: () => MainRoute,
 } as any)
+const MainSuiteBillionettsRoute = MainSuiteBillionettsRouteImport.update({
+  id: '/suite/billionetts',
+  path: '/suite/billionetts',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainSuiteVaultRoute = MainSuiteVaultRouteImport.update({
   id: '/suite/vault',
   path: '/suite/vault',
   getParentRoute: () => MainRoute,
 } as any)
+const MainBillionettUserCodeIndexRoute =
+  MainBillionettUserCodeIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainBillionettUserCodeBillionettsRoute =
+  MainBillionettUserCodeBillionettsRouteImport.update({
+    id: '/billionetts',
+    path: '/billionetts',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainBillionettUserCodeSuiteRoute =
+  MainBillionettUserCodeSuiteRouteImport.update({
+    id: '/suite',
+    path: '/suite',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainBillionettUserCodeVaultRoute =
+  MainBillionettUserCodeVaultRouteImport.update({
+    id: '/vault',
+    path: '/vault',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainSuiteBillionettsSearchRoute =
+  MainSuiteBillionettsSearchRouteImport.update({
+    id: '/suite/billionetts_/search',
+    path: '/suite/billionetts/search',
+    getParentRoute: () => MainRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -111,9 +158,16 @@ export interface FileRoutesByFullPath {
   '/barter': typeof MainBarterRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite/': typeof MainSuiteIndexRoute
+  '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
+  '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
+  '/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -127,8 +181,14 @@ export interface FileRoutesByTo {
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite': typeof MainSuiteIndexRoute
+  '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
+  '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
+  '/billionett/$userCode': typeof MainBillionettUserCodeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -144,9 +204,16 @@ export interface FileRoutesById {
   '/_main/telex': typeof MainTelexRoute
   '/_main/': typeof MainIndexRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/_main/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/_main/suite/vault': typeof MainSuiteVaultRoute
   '/_main/suite/': typeof MainSuiteIndexRoute
+  '/_main/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/_main/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
+  '/_main/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/_main/suite/billionetts_/search': typeof MainSuiteBillionettsSearchRoute
+  '/_main/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -161,9 +228,16 @@ export interface FileRouteTypes {
     | '/barter'
     | '/telex'
     | '/reset-password/$resetToken'
+    | '/billionett/$userCode'
     | '/profile/suite'
+    | '/suite/billionetts'
     | '/suite/vault'
     | '/suite/'
+    | '/billionett/$userCode/billionetts'
+    | '/billionett/$userCode/suite'
+    | '/billionett/$userCode/vault'
+    | '/suite/billionetts/search'
+    | '/billionett/$userCode/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -177,8 +251,14 @@ export interface FileRouteTypes {
     | '/telex'
     | '/reset-password/$resetToken'
     | '/profile/suite'
+    | '/suite/billionetts'
     | '/suite/vault'
     | '/suite'
+    | '/billionett/$userCode/billionetts'
+    | '/billionett/$userCode/suite'
+    | '/billionett/$userCode/vault'
+    | '/suite/billionetts/search'
+    | '/billionett/$userCode'
   id:
     | '__root__'
     | '/_auth'
@@ -193,9 +273,16 @@ export interface FileRouteTypes {
     | '/_main/telex'
     | '/_main/'
     | '/_auth/reset-password/$resetToken'
+    | '/_main/billionett/$userCode'
     | '/_main/profile/suite'
+    | '/_main/suite/billionetts'
     | '/_main/suite/vault'
     | '/_main/suite/'
+    | '/_main/billionett/$userCode/billionetts'
+    | '/_main/billionett/$userCode/suite'
+    | '/_main/billionett/$userCode/vault'
+    | '/_main/suite/billionetts_/search'
+    | '/_main/billionett/$userCode/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -289,6 +376,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthResetPasswordResetTokenRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_main/billionett/$userCode': {
+      id: '/_main/billionett/$userCode'
+      path: '/billionett/$userCode'
+      fullPath: '/billionett/$userCode'
+      preLoaderRoute: typeof MainBillionettUserCodeRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/profile/suite': {
       id: '/_main/profile/suite'
       path: '/profile/suite'
@@ -303,11 +397,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSuiteIndexRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/suite/billionetts': {
+      id: '/_main/suite/billionetts'
+      path: '/suite/billionetts'
+      fullPath: '/suite/billionetts'
+      preLoaderRoute: typeof MainSuiteBillionettsRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/suite/vault': {
       id: '/_main/suite/vault'
       path: '/suite/vault'
       fullPath: '/suite/vault'
       preLoaderRoute: typeof MainSuiteVaultRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/billionett/$userCode/': {
+      id: '/_main/billionett/$userCode/'
+      path: '/'
+      fullPath: '/billionett/$userCode/'
+      preLoaderRoute: typeof MainBillionettUserCodeIndexRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
+    '/_main/billionett/$userCode/billionetts': {
+      id: '/_main/billionett/$userCode/billionetts'
+      path: '/billionetts'
+      fullPath: '/billionett/$userCode/billionetts'
+      preLoaderRoute: typeof MainBillionettUserCodeBillionettsRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
+    '/_main/billionett/$userCode/suite': {
+      id: '/_main/billionett/$userCode/suite'
+      path: '/suite'
+      fullPath: '/billionett/$userCode/suite'
+      preLoaderRoute: typeof MainBillionettUserCodeSuiteRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
+    '/_main/billionett/$userCode/vault': {
+      id: '/_main/billionett/$userCode/vault'
+      path: '/vault'
+      fullPath: '/billionett/$userCode/vault'
+      preLoaderRoute: typeof MainBillionettUserCodeVaultRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
+    '/_main/suite/billionetts_/search': {
+      id: '/_main/suite/billionetts_/search'
+      path: '/suite/billionetts/search'
+      fullPath: '/suite/billionetts/search'
+      preLoaderRoute: typeof MainSuiteBillionettsSearchRouteImport
       parentRoute: typeof MainRoute
     }
   }
@@ -333,14 +469,38 @@ const AuthRouteChildren: AuthRouteChildren = {
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
+interface MainBillionettUserCodeRouteChildren {
+  MainBillionettUserCodeBillionettsRoute: typeof MainBillionettUserCodeBillionettsRoute
+  MainBillionettUserCodeSuiteRoute: typeof MainBillionettUserCodeSuiteRoute
+  MainBillionettUserCodeVaultRoute: typeof MainBillionettUserCodeVaultRoute
+  MainBillionettUserCodeIndexRoute: typeof MainBillionettUserCodeIndexRoute
+}
+
+const MainBillionettUserCodeRouteChildren: MainBillionettUserCodeRouteChildren =
+  {
+    MainBillionettUserCodeBillionettsRoute:
+      MainBillionettUserCodeBillionettsRoute,
+    MainBillionettUserCodeSuiteRoute: MainBillionettUserCodeSuiteRoute,
+    MainBillionettUserCodeVaultRoute: MainBillionettUserCodeVaultRoute,
+    MainBillionettUserCodeIndexRoute: MainBillionettUserCodeIndexRoute,
+  }
+
+const MainBillionettUserCodeRouteWithChildren =
+  MainBillionettUserCodeRoute._addFileChildren(
+    MainBillionettUserCodeRouteChildren,
+  )
+
 interface MainRouteChildren {
   MainSplatRoute: typeof MainSplatRoute
   MainBarterRoute: typeof MainBarterRoute
   MainTelexRoute: typeof MainTelexRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainBillionettUserCodeRoute: typeof MainBillionettUserCodeRouteWithChildren
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
   MainSuiteIndexRoute: typeof MainSuiteIndexRoute
+  MainSuiteBillionettsSearchRoute: typeof MainSuiteBillionettsSearchRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -348,9 +508,12 @@ const MainRouteChildren: MainRouteChildren = {
   MainBarterRoute: MainBarterRoute,
   MainTelexRoute: MainTelexRoute,
   MainIndexRoute: MainIndexRoute,
+  MainBillionettUserCodeRoute: MainBillionettUserCodeRouteWithChildren,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
   MainSuiteVaultRoute: MainSuiteVaultRoute,
   MainSuiteIndexRoute: MainSuiteIndexRoute,
+  MainSuiteBillionettsSearchRoute: MainSuiteBillionettsSearchRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { CHAT_BODY_MAX, type ChatClientFrame } from './chat';
+import { FRIEND_PATHS } from './friends';
+import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
 import { aboutUpdate, personalUpdate, USER_PATHS } from './user';
+import { educationPrivacyUpdate, VAULT_PATHS, workPrivacyUpdate } from './vault';
 
 /**
  * Every queued write kind, once, with a stable name and its payload schema
@@ -8,6 +12,8 @@ import { aboutUpdate, personalUpdate, USER_PATHS } from './user';
  * server validates the same body schema. A name is never reused for another shape.
  */
 type MutationDef<P extends z.ZodType> = {
+  /** Absent: sent over HTTP as below. */
+  transport?: 'http';
   method: 'POST' | 'PUT' | 'DELETE';
   payload: P;
   path: (payload: z.infer<P>) => string;
@@ -16,8 +22,31 @@ type MutationDef<P extends z.ZodType> = {
   target: (payload: z.infer<P>) => string;
 };
 
+/**
+ * A write sent as a WebSocket frame instead of a request (telex messages): the sync
+ * worker's socket sends `frame` and the server's ack (or error frame) answers it.
+ * The frame carries the client's own id, so a resend after a lost ack is stored once.
+ */
+type SocketMutationDef<P extends z.ZodType> = {
+  transport: 'socket';
+  payload: P;
+  frame: (payload: z.infer<P>) => unknown;
+  target: (payload: z.infer<P>) => string;
+};
+
 const define = <P extends z.ZodType>(def: MutationDef<P>) => def;
+const defineSocket = <P extends z.ZodType>(def: SocketMutationDef<P>) => def;
 const withUser = <S extends z.ZodType>(s: S) => z.object({ userCode: z.string(), data: s });
+/** Billionett writes: userCode = the acting member (names the target), friendCode = the other member. */
+const friendWrite = z.object({ userCode: z.string(), friendCode: z.string() });
+/** userCode = the sender (me), peer = the receiver, id = the message's client id (UUIDv7), time = client time. */
+const telexSend = z.object({
+  userCode: z.string(),
+  peer: z.string(),
+  id: z.uuid(),
+  body: z.string().trim().min(1).max(CHAT_BODY_MAX),
+  time: z.string(),
+});
 
 export const mutations = {
   'about.update': define({
@@ -33,6 +62,85 @@ export const mutations = {
     path: (p) => USER_PATHS.updatePersonal(p.userCode),
     body: (p) => p.data,
     target: (p) => `profile:${p.userCode}`,
+  }),
+  /** The vault table's per-row privacy selector (create/update/delete of rows are online-only). */
+  'work.privacy': define({
+    method: 'PUT',
+    payload: withUser(workPrivacyUpdate),
+    path: (p) => VAULT_PATHS.updateWork(p.userCode),
+    body: (p) => p.data,
+    target: (p) => `vault:${p.userCode}`,
+  }),
+  'education.privacy': define({
+    method: 'PUT',
+    payload: withUser(educationPrivacyUpdate),
+    path: (p) => VAULT_PATHS.updateEducation(p.userCode),
+    body: (p) => p.data,
+    target: (p) => `vault:${p.userCode}`,
+  }),
+  'privacySetting.update': define({
+    method: 'PUT',
+    payload: withUser(privacySettingUpdate),
+    path: () => SETTINGS_PATHS.updatePrivacy,
+    body: (p) => p.data,
+    target: (p) => `settings:${p.userCode}`,
+  }),
+  'notifySetting.update': define({
+    method: 'PUT',
+    payload: withUser(notifySettingUpdate),
+    path: () => SETTINGS_PATHS.updateNotify,
+    body: (p) => p.data,
+    target: (p) => `settings:${p.userCode}`,
+  }),
+  // Billionetts: one target per member, so accept/request/remove/unfriend replay strictly in order.
+  'friendRequest.accept': define({
+    method: 'POST',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.requestAccept(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  'friendRequest.reject': define({
+    method: 'POST',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.requestReject(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  'friendSuggestion.request': define({
+    method: 'PUT',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.suggestionAccept(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  'friendSuggestion.dismiss': define({
+    method: 'PUT',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.suggestionReject(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  'sentRequest.remove': define({
+    method: 'DELETE',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.removeRequested(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  'friend.unfriend': define({
+    method: 'PUT',
+    payload: friendWrite,
+    path: (p) => FRIEND_PATHS.unfriend(p.friendCode),
+    body: () => undefined,
+    target: (p) => `friends:${p.userCode}`,
+  }),
+  /** A telex message (spec §2.12): one target per peer, so messages to one member go strictly in order. */
+  'telex.send': defineSocket({
+    transport: 'socket',
+    payload: telexSend,
+    frame: (p): ChatClientFrame => ({ type: 'message', id: p.id, recvId: p.peer, recvIsGroup: false, body: p.body }),
+    target: (p) => `telex:${p.peer}`,
   }),
 } as const;
 

@@ -76,4 +76,19 @@ export const MESSAGES = {
   activationCodeInvalid: 'This activation code is not valid or was already used.',
   activationCodeOtherPlan: 'This activation code is for another subscription plan.',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  // Billionetts and references (spec/product.md §4, §5).
+  referrerNameRequired: 'Referrer name is required.',
+  referenceSentTitle: 'Billionett Request Sent',
+  referenceSentText: 'Thanks for your reference. Admin will contact to the reference candidate regarding the activation process.',
+  // Not in spec: the server's answers to friend writes (shown as error toasts).
+  searchTooShort: 'Please type at least 2 characters.',
+  friendSelf: 'You cannot send a billionett request to yourself.',
+  friendAlready: 'You are already billionetts.',
+  friendNotFriends: 'You are not billionetts.',
+  friendRequestNotFound: 'This billionett request was withdrawn or already answered.',
+  friendRequestNotReceiver: 'Only the member who received this request can answer it.',
+  friendRequestNotSender: 'Only the member who sent this request can remove it.',
+  referenceNotFound: 'Reference not found.',
+  referenceAlreadySent: 'You already referred this candidate.',
+  referenceJoined: 'This candidate is already a member.',
 } as const;

@@ -12,14 +12,23 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
 import { isNavigation, sendIndex, setupClient } from './plugins/client';
 import { setupDb } from './plugins/db';
+import { setupMedia } from './plugins/media';
 import { sendError, setupErrors } from './plugins/errors';
 import { setupRateLimit } from './plugins/rate-limit';
+import { setupRealtime } from './realtime/socket';
 import authRoutes from './routes/auth/index';
+import chatRoutes from './routes/chat/index';
 import resetRoutes from './routes/auth/reset';
 import mailboxRoutes from './routes/dev/mailbox';
 import writesRoutes from './routes/dev/writes';
+import friendRoutes from './routes/friends/index';
 import mastersRoutes from './routes/masters/index';
 import newsRoutes from './routes/news/index';
+import pictureRoutes from './routes/pictures/index';
+import mediaRoutes from './routes/pictures/media';
+import settingsRoutes from './routes/settings/index';
+import vaultRoutes from './routes/vault/index';
+import lookupRoutes from './routes/vault/lookups';
 import userRoutes from './routes/user/index';
 import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
@@ -44,6 +53,10 @@ export type AppOptions = {
   rateLimit?: boolean;
   /** Trust X-Forwarded-For (behind a load balancer), so limits count real client IPs. */
   trustProxy?: boolean;
+  /** Telex across processes: Redis pub/sub and presence (REDIS_URL); in-memory when unset. */
+  redisUrl?: string;
+  /** Telex messages per socket per window; false turns the limit off (benchmarks only). */
+  chatRate?: { messages: number; windowMs: number } | false;
 };
 
 export type AppConfig = { publicUrl: string; production: boolean };
@@ -95,6 +108,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   setupErrors(app);
 
   await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  await setupMedia(app, options.dataDir);
   const production = options.production ?? false;
   app.decorate('config', { publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), production });
   app.decorate('mailer', createMailer({ smtpUrl: options.smtpUrl, db: app.db, log: app.log }));
@@ -111,6 +125,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   });
   if (options.rateLimit ?? true) await setupRateLimit(app);
   await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+  await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
 
   await app.register(
     async (api) => {
@@ -126,10 +141,17 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);
+      await api.register(vaultRoutes);
+      await api.register(lookupRoutes);
+      await api.register(settingsRoutes);
+      await api.register(pictureRoutes);
+      await api.register(friendRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: API_BASE },
   );
 
+  await app.register(mediaRoutes);
   if (!production) {
     await app.register(mailboxRoutes);
     await app.register(writesRoutes);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN } from '../../src/contract/rules';
-import { DEMO_LOGINS, DEMO_PASSWORD, generateCommunity } from '../../src/server/seed/community';
+import { generateCommunity } from '../../src/server/seed/community';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/server/seed/demo-logins';
 import { professions } from '../../src/server/seed/data/professions';
 
 // Generated once: every check below reads the same community.

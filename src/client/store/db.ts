@@ -79,8 +79,60 @@ export type EducationRow = { userEduCode: string; userCode: string; order: numbe
 /** Privacy and bulletin (notify) settings of the member, one row per feature. */
 export type PrivacySettingRow = { userCode: string; featureCode: string; [field: string]: unknown } & SyncMark;
 export type NotifySettingRow = { userCode: string; featurecode: string; [field: string]: unknown } & SyncMark;
+/** A small report answered whole (`friends:<userCode>`: billionetts by category, the suite's pie). */
+export type ReportRow = { key: string; rows: unknown[]; totalRecords: number; accessCode: number; syncedAt: number };
 /** A reference candidate (spec/product.md §3 "Reference"). */
 export type ReferenceRow = { refCode: string; owner: string; [field: string]: unknown } & SyncMark;
+
+/**
+ * Telex (spec/product.md §3 "Chat user", "Chat message"). A billionett as the chat lists
+ * show them: the card fields plus isOnline (pushed live by presence frames) and
+ * lastChatTime. `order` keeps the server's order of the last chat/friends answer.
+ */
+export type ChatFriendRow = {
+  userCode: string;
+  displayName: string;
+  planName: string;
+  professionName: string;
+  profileDp?: string | null;
+  gender?: string;
+  isOnline: boolean;
+  lastChatTime: string | null;
+  order?: number;
+  [field: string]: unknown;
+};
+/**
+ * One conversation (`userCode` = the other member). `unread` is the server's count at
+ * the last pull plus messages received live since, 0 once the chat is opened.
+ */
+export type ChatConversationRow = {
+  userCode: string;
+  displayName?: string;
+  planName?: string;
+  professionName?: string;
+  profileDp?: string | null;
+  gender?: string;
+  lastChatTime: string;
+  unread: number;
+  [field: string]: unknown;
+};
+export type ChatMessageStatus = 'pending' | 'sent' | 'delivered' | 'read' | 'failed';
+/**
+ * One message, keyed by its client-generated id (the server stores it once by that id).
+ * `peer` is the other member; `time` the server time once acknowledged (client time before);
+ * `status`: 'pending' (in the outbox) → 'sent' → 'delivered' → 'read', or 'failed'
+ * (refused by the server; its words stay on the outbox item until Retry or Discard).
+ */
+export type ChatMessageRow = {
+  id: string;
+  peer: string;
+  sender: string;
+  body: string;
+  time: string;
+  status: ChatMessageStatus;
+  recvId?: string;
+  [field: string]: unknown;
+};
 
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
@@ -99,6 +151,10 @@ export class MemberDb extends Dexie {
   privacySettings!: EntityTable<PrivacySettingRow, 'featureCode'>;
   notifySettings!: EntityTable<NotifySettingRow, 'featurecode'>;
   references!: EntityTable<ReferenceRow, 'refCode'>;
+  reports!: EntityTable<ReportRow, 'key'>;
+  chatFriends!: EntityTable<ChatFriendRow, 'userCode'>;
+  chatConversations!: EntityTable<ChatConversationRow, 'userCode'>;
+  chatMessages!: EntityTable<ChatMessageRow, 'id'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -122,6 +178,14 @@ export class MemberDb extends Dexie {
       privacySettings: 'featureCode',
       notifySettings: 'featurecode',
       references: 'refCode, owner',
+    });
+    // The suite's charts: reports answered whole (friends by category).
+    this.version(3).stores({ reports: 'key' });
+    // Telex: online billionetts, conversations, and messages by their client-generated id.
+    this.version(4).stores({
+      chatFriends: 'userCode',
+      chatConversations: 'userCode, lastChatTime',
+      chatMessages: 'id, [peer+time], status',
     });
   }
 }

@@ -7,14 +7,20 @@
 import { mutations, type MutationKind, type MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import type { MemberDb, OutboxItem } from './db';
-import { answerApplierOf, localApplierOf } from './appliers/registry';
+import { answerApplierOf, discardApplierOf, localApplierOf, rebaseKeyOf } from './appliers/registry';
 import { registerProfileAppliers } from './appliers/profile';
+import { registerFriendAppliers } from './appliers/friends';
+import { registerVaultAppliers } from './appliers/vault';
+import { registerTelexAppliers } from './appliers/telex';
 
 export { registerAnswerApplier, registerLocalApplier } from './appliers/registry';
 export type { AnswerApplier, LocalApplier } from './appliers/registry';
 
 // The foundation kinds' appliers: whoever loads the outbox (UI or worker) has them.
 registerProfileAppliers();
+registerFriendAppliers();
+registerVaultAppliers();
+registerTelexAppliers();
 
 /**
  * Queue a write. The kind's local applier makes the optimistic change (rows marked
@@ -49,7 +55,15 @@ export async function enqueue<K extends MutationKind>(
 /** Re-apply every unsent write for `target` on top of freshly pulled rows (call inside a rw transaction). */
 export async function rebase(db: MemberDb, target: string): Promise<void> {
   const items = await db.outbox.where('[target+id]').between([target, ''], [target, '\uffff']).toArray();
+  // Keyed kinds fully replace what they draw: only the last item of a kind+key needs drawing.
+  const lastOfKey = new Map<string, string>();
   for (const item of items) {
+    const key = rebaseKeyOf(item.kind)?.(item.payload as never);
+    if (key !== undefined) lastOfKey.set(`${item.kind}|${key}`, item.id);
+  }
+  for (const item of items) {
+    const key = rebaseKeyOf(item.kind)?.(item.payload as never);
+    if (key !== undefined && lastOfKey.get(`${item.kind}|${key}`) !== item.id) continue;
     const apply = localApplierOf(item.kind);
     if (apply) await apply(db, item.payload as never, item.status);
   }
@@ -73,9 +87,10 @@ export async function retryItem(db: MemberDb, id: string): Promise<void> {
 
 /** Discard a failed item. The caller re-pulls its target so the optimistic change is undone. */
 export async function discardItem(db: MemberDb, id: string): Promise<OutboxItem | undefined> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.tables, async () => {
     const item = await db.outbox.get(id);
     await db.outbox.delete(id);
+    if (item) await discardApplierOf(item.kind)?.(db, item.payload as never);
     return item;
   });
 }

@@ -3,6 +3,7 @@
  * `enqueue` puts the optimistic row and the outbox item in one Dexie transaction,
  * then the worker is asked to deliver it now. Drafts are plain Dexie rows.
  */
+import { proxy } from 'comlink';
 import { enqueue } from '../store/outbox';
 import { memberDb } from '../store/db';
 import { sync } from '../sync/client';
@@ -26,3 +27,19 @@ export async function dropAboutDraft(me: string): Promise<void> {
 
 export const retryWrite = (id: string): Promise<void> => sync.retry(id);
 export const discardWrite = (id: string): Promise<void> => sync.discard(id);
+
+/** Ask the worker for a member's billionetts-by-category report (the pie). */
+export function refreshFriendsReport(userCode: string): void {
+  void sync.pull({ kind: 'friendsReport', userCode }).catch(() => undefined);
+}
+
+/**
+ * Picture calls are online-only (the worker answers 'You are offline. …'). The
+ * upload's progress comes back through a Comlink proxy: the worker calls it as the
+ * bytes go out (XMLHttpRequest upload events, see sync/http.ts).
+ */
+export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
+  sync.uploadTempPicture(file, file.name, proxy(onProgress));
+export const cropPicture = (crop: { x: number; y: number; w: number; h: number; imageName: string }) =>
+  sync.cropPicture(crop);
+export const removePicture = () => sync.removePicture();

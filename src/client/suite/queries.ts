@@ -1,7 +1,8 @@
 /** Live hooks of the own suite: the profile row, its writes' delivery state, the about draft. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { friendReportSlice, type FriendReportSlice } from '../../contract/friends';
 import type { MutationKind } from '../../contract/mutations';
-import { memberDb, type ProfileRow } from '../store/db';
+import { memberDb, type ProfileRow, type UtilizationRow } from '../store/db';
 import type { SyncMarkState } from '../ui/sync-mark';
 
 export const ABOUT_DRAFT_KEY = 'about';
@@ -39,4 +40,20 @@ export function useAboutDraft(me: string): string | undefined | null {
     [me],
     null,
   );
+}
+
+export type FriendsReport = { slices: FriendReportSlice[]; total: number; accessCode: number } | undefined;
+
+/** A member's billionetts by category (the suite's pie), as last pulled; undefined until then. */
+export function useFriendsReport(me: string, userCode: string): FriendsReport {
+  return useLiveQuery(async () => {
+    const row = await memberDb(me).reports.get(`friends:${userCode}`);
+    if (!row) return undefined;
+    const parsed = friendReportSlice.array().safeParse(row.rows);
+    return { slices: parsed.success ? parsed.data : [], total: row.totalRecords, accessCode: row.accessCode };
+  }, [me, userCode]);
+}
+
+export function useUtilization(me: string): UtilizationRow | undefined {
+  return useLiveQuery(() => memberDb(me).utilization.get(me), [me]);
 }

@@ -14,6 +14,9 @@
  */
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
+import type { ReferenceRequest } from '../../contract/friends';
+import type { CropFields } from '../../contract/pictures';
+import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 
 export type CallResult<T = undefined> =
   | { ok: true; status: number; message: string; data: T }
@@ -23,7 +26,27 @@ export type CallResult<T = undefined> =
 export type PullRequest =
   | { kind: 'shell' } // profile, plan, menus, masters (privacies, professions, emojis), utilization
   | { kind: 'profile'; userCode: string }
-  | { kind: 'personal'; userCode: string };
+  | { kind: 'personal'; userCode: string }
+  // The vault's lists of a member (own or another's) and the own settings.
+  | { kind: 'works'; userCode: string }
+  | { kind: 'educations'; userCode: string }
+  | { kind: 'privacySettings' }
+  | { kind: 'notifySettings' }
+  | { kind: 'friendsReport'; userCode: string }
+  // Billionetts (spec §2.9): pages of 10; `friends` is anyone's (read-only for another member).
+  | { kind: 'friends'; userCode: string; pageNo: number }
+  | { kind: 'friendRequests'; pageNo: number }
+  | { kind: 'requestFriends'; pageNo: number }
+  | { kind: 'friendSuggestions'; pageNo: number }
+  | { kind: 'references'; pageNo: number }
+  | { kind: 'friendSearch'; q: string; pageNo: number }
+  /** Every mirrored page of the own connection lists (Discard of a friend write). */
+  | { kind: 'ownFriendLists' }
+  // Telex (spec §2.12): billionetts with presence, conversations (size 100), and one
+  // conversation's messages, newest page first (size 50). `openPeer`: that chat is open, its unread is 0.
+  | { kind: 'chatFriends' }
+  | { kind: 'chatHistory'; openPeer?: string }
+  | { kind: 'chatMessages'; peer: string; pageNo: number };
 
 /** `accessCode` 106: the rows are hidden from this member; the worker removed its cached copy. */
 export type PullResult = { ok: boolean; status?: number; message?: string; offline?: boolean; accessCode?: number };
@@ -54,6 +77,46 @@ export interface SyncApi {
   /** Drop a failed outbox item and re-pull its target's rows, undoing its optimistic change. */
   discard(id: string): Promise<void>;
   status(): Promise<SyncStatus>;
+  /**
+   * Online-only calls of the vault and pictures (DESIGN.md: create/update/delete of
+   * work and education may be online-only). Offline they answer `offline: true` with
+   * 'You are offline. …' and change nothing. On success the worker re-pulls what
+   * they changed (the lists, the profile), so the screens see it through Dexie.
+   */
+  lookup(kind: LookupKind, text: string): Promise<CallResult<LookupItem[]>>;
+  /** Create (no userWorkCode) or update (with it) one work item of the signed-in member. */
+  saveWork(input: WorkInput & { userWorkCode?: string }): Promise<CallResult<WorkItem>>;
+  deleteWork(workCode: string): Promise<CallResult>;
+  saveEducation(input: EducationInput & { userEduCode?: string }): Promise<CallResult<EducationItem>>;
+  deleteEducation(educationCode: string): Promise<CallResult>;
+  /** Reset the privacy or bulletin settings to their defaults; the answer is mirrored. */
+  resetSettings(which: 'privacy' | 'notify'): Promise<CallResult>;
+  /**
+   * Upload one picture as a temp file. `onProgress` (a Comlink proxy from the UI) gets
+   * 0..1 as the bytes go out: the worker sends it by XMLHttpRequest, since fetch has
+   * no upload progress. Answers the temp imageName.
+   */
+  uploadTempPicture(file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<CallResult<{ imageName: string }>>;
+  /** Crop the temp picture (source pixels); the new profileDp lands in Dexie. */
+  cropPicture(crop: Omit<CropFields, 'userCode'>): Promise<CallResult<{ imageName: string }>>;
+  /** Back to the default avatar (profileDp null). */
+  removePicture(): Promise<CallResult>;
+  /**
+   * Online-only calls of the billionetts (friend-calls.ts): send a reference, Request
+   * again (notify), remove a reference. Offline: 'You are offline. …', nothing changes.
+   * On success the reference pages are pulled again.
+   */
+  sendReference(input: ReferenceRequest): Promise<CallResult>;
+  notifyReference(refCode: string): Promise<CallResult>;
+  deleteReference(refCode: string): Promise<CallResult>;
   /** Sign out: drop this member's local database, media cache and session. */
   checkout(): Promise<void>;
+  /**
+   * Telex: the member is looking at the chat with `peer` — its messages are marked read
+   * (here and, once connected, on the server) and new ones arrive read. closeChat: none is.
+   */
+  openChat(peer: string): Promise<void>;
+  closeChat(): Promise<void>;
+  /** The page saw the network go (the worker may not): drop the telex socket, retry later. */
+  networkLost(): Promise<void>;
 }

@@ -10,7 +10,14 @@ let remote: Remote<SyncApi> | undefined;
 
 function connect(): Remote<SyncApi> {
   const worker = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
-  return wrap<SyncApi>(worker);
+  const api = wrap<SyncApi>(worker);
+  // A dedicated worker does not always see the page's `online` event (Chromium's network
+  // emulation, some mobile browsers): forward it, so the outbox replays the moment the
+  // network returns instead of sleeping out its backoff (up to 10 s).
+  addEventListener('online', () => void api.kick());
+  // Likewise `offline`: an open telex socket may outlive the network silently; drop it now.
+  addEventListener('offline', () => void api.networkLost());
+  return api;
 }
 
 /** Lazily started so importing this module costs nothing until the first call. */

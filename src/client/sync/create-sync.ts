@@ -14,6 +14,10 @@ import { engineOnline, watchOnline, type OnOnline } from './online';
 import { pullsForTarget, runPull } from './pull/run-pull';
 import { createReplayer } from './replay';
 import { clearSession, isExpired, readSession } from './session';
+import * as pictures from './picture-calls';
+import * as vault from './vault-calls';
+import * as friends from './friend-calls';
+import { createChatSocket, type ChatSocket } from './socket';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -24,6 +28,11 @@ export type SyncOptions = {
   /** Web Locks; null runs replay without leadership (one context only). */
   locks?: LockManager | null;
   onOnline?: OnOnline;
+  /** The telex socket, ws(s)://host/api/v1/chat/socket; absent: no socket (queued telex waits). */
+  socketUrl?: string;
+  WebSocketImpl?: typeof WebSocket;
+  /** How long a telex send waits for its ack (tests shorten it). */
+  ackTimeoutMs?: number;
 };
 
 /** SyncApi plus `settled`, which resolves when the outbox loop has nothing left to do (tests). */
@@ -31,6 +40,7 @@ export type Sync = SyncApi & { settled(): Promise<void> };
 
 const MEDIA_CACHE = 'billionett-media';
 const NOT_SIGNED_IN: PullResult = { ok: false, status: 401, message: 'Not signed in.' };
+const NOT_SIGNED_IN_CALL = { ok: false, status: 401, message: 'Not signed in.' } as const;
 
 export function createSync(options: SyncOptions): Sync {
   const http = createHttp(options);
@@ -44,6 +54,7 @@ export function createSync(options: SyncOptions): Sync {
     async sessionEnded() {
       current = null;
       replayer.stop();
+      socket?.stop();
       await clearSession();
     },
     noteReachable(value) {
@@ -63,14 +74,33 @@ export function createSync(options: SyncOptions): Sync {
     }
     if (!session) {
       if (current) replayer.stop();
+      socket?.stop();
       current = null;
     } else if (current?.session.accessToken !== session.accessToken) {
       current = { session, db: memberDb(session.id) };
     }
+    // Signed in: the telex socket follows the session (a no-op while it already does).
+    if (current) socket?.connect(current);
     return current;
   }
 
-  const replayer = createReplayer({ ctx, refresh, sleep, leader: createLeader(options.locks ?? defaultLocks()) });
+  const socket: ChatSocket | null = options.socketUrl
+    ? createChatSocket({
+        url: options.socketUrl,
+        ctx,
+        WebSocketImpl: options.WebSocketImpl,
+        ackTimeoutMs: options.ackTimeoutMs,
+        // Logged in: the queued messages may go now.
+        onReady: () => replayer.kick(),
+      })
+    : null;
+  const replayer = createReplayer({
+    ctx,
+    refresh,
+    sleep,
+    leader: createLeader(options.locks ?? defaultLocks()),
+    socket: socket ? (_member, item) => socket.send(_member, item) : undefined,
+  });
   const replayNow = async () => {
     if (await refresh()) replayer.kick();
   };
@@ -81,8 +111,15 @@ export function createSync(options: SyncOptions): Sync {
   };
   (options.onOnline ?? watchOnline)(() => {
     reachable = true;
+    socket?.kick();
     void replaySoon();
   });
+
+  /** An online-only call of the signed-in member (vault-calls.ts, picture-calls.ts). */
+  const memberCall = async <R>(call: (member: Member) => Promise<R>): Promise<R | typeof NOT_SIGNED_IN_CALL> => {
+    const member = await refresh();
+    return member ? call(member) : NOT_SIGNED_IN_CALL;
+  };
 
   const publicCall = async <R extends { ok: boolean; offline?: boolean }>(call: Promise<R>): Promise<R> => {
     const result = await call;
@@ -113,7 +150,10 @@ export function createSync(options: SyncOptions): Sync {
       const member = await refresh();
       return member ? runPull(ctx, member, request) : NOT_SIGNED_IN;
     },
-    kick: replaySoon,
+    async kick() {
+      socket?.kick();
+      await replaySoon();
+    },
     async retry(id) {
       const member = await refresh();
       if (!member) return;
@@ -136,6 +176,7 @@ export function createSync(options: SyncOptions): Sync {
     async checkout() {
       const member = await refresh();
       replayer.stop();
+      socket?.stop();
       await replayer.settled();
       if (member) {
         // The database goes first: a crash after it leaves a session to an empty
@@ -145,6 +186,29 @@ export function createSync(options: SyncOptions): Sync {
       }
       current = null;
       await clearSession();
+    },
+    lookup: (kind, text) => memberCall((m) => vault.lookup(ctx, m, kind, text)),
+    saveWork: (input) => memberCall((m) => vault.saveWork(ctx, m, input)),
+    deleteWork: (code) => memberCall((m) => vault.deleteWork(ctx, m, code)),
+    saveEducation: (input) => memberCall((m) => vault.saveEducation(ctx, m, input)),
+    deleteEducation: (code) => memberCall((m) => vault.deleteEducation(ctx, m, code)),
+    resetSettings: (which) => memberCall((m) => vault.resetSettings(ctx, m, which)),
+    uploadTempPicture: (file, name, onProgress) =>
+      memberCall((m) => pictures.uploadTempPicture(ctx, m, file, name, onProgress)),
+    cropPicture: (crop) => memberCall((m) => pictures.cropPicture(ctx, m, crop)),
+    removePicture: () => memberCall((m) => pictures.removePicture(ctx, m)),
+    sendReference: (input) => memberCall((m) => friends.sendReference(ctx, m, input)),
+    notifyReference: (refCode) => memberCall((m) => friends.notifyReference(ctx, m, refCode)),
+    deleteReference: (refCode) => memberCall((m) => friends.deleteReference(ctx, m, refCode)),
+    async openChat(peer) {
+      if (await refresh()) await socket?.openChat(peer);
+    },
+    async closeChat() {
+      socket?.closeChat();
+    },
+    async networkLost() {
+      reachable = false;
+      socket?.lost();
     },
     settled: () => replayer.settled(),
   };

@@ -30,6 +30,10 @@ export type RequestOptions = {
   tokenType?: string;
   /** The outbox item id: the server applies a write once per key. */
   idempotencyKey?: string;
+  /** A multipart body (picture upload, crop) instead of JSON; the engine sets its boundary. */
+  form?: FormData;
+  /** Upload progress 0..1 of `form`: fetch cannot report it, so such a request goes by XMLHttpRequest. */
+  onProgress?: (fraction: number) => void;
 };
 
 export type Http = { send<T>(path: string, options?: RequestOptions): Promise<HttpResult<T>> };
@@ -41,18 +45,20 @@ export function createHttp(options: { baseUrl: string; fetchImpl?: typeof fetch 
 
   async function send<T>(path: string, req: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (req.body !== undefined && !req.form) headers['Content-Type'] = 'application/json';
     if (req.token) headers.Authorization = `${req.tokenType || DEFAULT_TOKEN_TYPE} ${req.token}`;
     if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
 
     let response: Response;
     try {
-      response = await doFetch(buildUrl(base, path, req.query), {
-        method: req.method ?? 'GET',
-        headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
-        signal: timeoutSignal(),
-      });
+      const url = buildUrl(base, path, req.query);
+      const method = req.method ?? 'GET';
+      const body = req.form ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+      // XMLHttpRequest exists in a dedicated worker; tests (Node) have none and take fetch.
+      response =
+        req.form && req.onProgress && typeof XMLHttpRequest !== 'undefined' && !options.fetchImpl
+          ? await sendWithProgress(url, method, headers, req.form, req.onProgress)
+          : await doFetch(url, { method, headers, body, signal: timeoutSignal() });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       return { kind: 'retryable', status: 0, message: timedOut ? TIMEOUT_MESSAGE : OFFLINE_MESSAGE, offline: !timedOut };
@@ -61,6 +67,38 @@ export function createHttp(options: { baseUrl: string; fetchImpl?: typeof fetch 
   }
 
   return { send };
+}
+
+/**
+ * fetch has no upload progress, so a picture upload goes by XMLHttpRequest (available in
+ * workers); its answer is turned into a Response so `classify` reads it like any other.
+ * A network failure rejects with a TypeError, a timeout with a TimeoutError, as fetch does.
+ */
+function sendWithProgress(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.timeout = HTTP_TIMEOUT_MS;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    xhr.addEventListener('load', () => {
+      onProgress(1);
+      const type = xhr.getResponseHeader('Content-Type') ?? 'application/json';
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: { 'Content-Type': type } }));
+    });
+    xhr.addEventListener('error', () => reject(new TypeError('Failed to fetch')));
+    xhr.addEventListener('abort', () => reject(new TypeError('Failed to fetch')));
+    xhr.addEventListener('timeout', () => reject(Object.assign(new Error('timeout'), { name: 'TimeoutError' })));
+    xhr.send(form);
+  });
 }
 
 async function classify<T>(response: Response): Promise<HttpResult<T>> {

@@ -13,11 +13,15 @@
  *   database stay for their next sign-in; the loop stops.
  * - other 4xx: the item is marked failed with the server's words and waits for
  *   Retry or Discard; never dropped silently.
+ * A kind may declare `transport: 'socket'` (telex messages): it is handed to the
+ * `socket` door instead, which answers in the same terms (ack = ok, error frame =
+ * rejected, no connection or no ack in time = retryable), so the rules above hold.
  */
 import { BACKOFF_CAP_MS, BACKOFF_START_MS } from '../../contract/codes';
 import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
 import type { OutboxItem } from '../store/db';
+import type { HttpResult } from './http';
 import { completeItem, failItem, noteAttempt, queuedItems } from '../store/outbox';
 import { authed, type Member, type SyncContext } from './context';
 import type { Leader } from './leader';
@@ -41,7 +45,11 @@ export type ReplayDeps = {
   refresh(): Promise<Member | null>;
   sleep(ms: number): Promise<void>;
   leader: Leader;
+  /** Delivers an item of a `transport: 'socket'` kind (socket.ts); absent: such items wait. */
+  socket?: (member: Member, item: OutboxItem) => Promise<HttpResult<unknown>>;
 };
+
+const NO_SOCKET: HttpResult<unknown> = { kind: 'retryable', status: 0, message: 'Not connected.', offline: false };
 
 export function createReplayer(deps: ReplayDeps): Replayer {
   const { ctx } = deps;
@@ -60,11 +68,14 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       return 'failed';
     }
     const payload = item.payload as never;
-    const result = await authed(ctx, member, def.path(payload), {
-      method: def.method,
-      body: def.body(payload),
-      idempotencyKey: item.id,
-    });
+    const result =
+      def.transport === 'socket'
+        ? await (deps.socket?.(member, item) ?? NO_SOCKET)
+        : await authed(ctx, member, def.path(payload), {
+            method: def.method,
+            body: def.body(payload),
+            idempotencyKey: item.id,
+          });
     switch (result.kind) {
       case 'ok':
         await completeItem(member.db, item, result.body.data);

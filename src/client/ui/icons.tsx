@@ -117,3 +117,10 @@ export const IconBriefcase = make(
     <path d="M9 7V5h6v2M3 13h18" />
   </>,
 );
+export const IconTrash = make(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const IconCamera = make(
+  <>
+    <path d="M4 8h3l2-3h6l2 3h3v11H4V8z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </>,
+);

@@ -1,14 +1,15 @@
 /**
  * Picture URLs. Avatar sizes map to the spec's image variants (lg → primary,
- * md → secondary, xs → tertiary); media files live under /media/{variant}/ with
- * random names (DESIGN.md), the default avatars under /avatars/.
+ * md → secondary, xs → tertiary); the template is the contract's mediaPath
+ * (/media/{variant}/{imageName}, random immutable names), default avatars under /avatars/.
  */
+import { mediaPath } from '../../contract/pictures';
+
 export type AvatarSize = 'lg' | 'md' | 'xs';
 
-const VARIANT: Record<AvatarSize, string> = { lg: 'primary', md: 'secondary', xs: 'tertiary' };
+const VARIANT = { lg: 'primary', md: 'secondary', xs: 'tertiary' } as const satisfies Record<AvatarSize, string>;
 
-export const mediaUrl = (imageName: string, size: AvatarSize): string =>
-  `/media/${VARIANT[size]}/${encodeURIComponent(imageName)}`;
+export const mediaUrl = (imageName: string, size: AvatarSize): string => mediaPath(VARIANT[size], imageName);
 
 /** The default avatar by gender, lower case (spec §1); unknown genders fall back to 'other'. */
 export function defaultAvatarUrl(gender: string | undefined, size: AvatarSize): string {

@@ -61,13 +61,31 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw new HttpError(401, 'Please sign in again.');
   }
+  const member = await memberOfClaims(app, claims);
+  if (!member) throw new HttpError(401, 'Please sign in again.');
+  return member;
+}
+
+/** The member a verified token speaks for, or null when the account is gone or the password moved on. */
+async function memberOfClaims(app: FastifyInstance, claims: TokenClaims & { iat: number }): Promise<Member | null> {
   const [row] = await app.db
     .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })
     .from(users)
     .where(eq(users.userCode, claims.sub))
     .limit(1);
-  if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) throw new HttpError(401, 'Please sign in again.');
+  if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) return null;
   return { id: row.id, userCode: row.userCode, roles: row.roles };
+}
+
+/** A bearer token sent outside the Authorization header (the telex socket's login frame). */
+export async function memberFromToken(app: FastifyInstance, token: string): Promise<Member | null> {
+  let claims: TokenClaims & { iat: number };
+  try {
+    claims = app.jwt.verify<TokenClaims & { iat: number }>(token);
+  } catch {
+    return null;
+  }
+  return memberOfClaims(app, claims);
 }
 
 /** The signed-in member of a non-public route (the hook guarantees one). */

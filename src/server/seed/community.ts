@@ -1,4 +1,5 @@
 import { Faker, base, en } from '@faker-js/faker';
+import { DEMO_LOGINS } from './demo-logins';
 import { places } from './data/places';
 import { professions } from './data/professions';
 import { aboutClosings, aboutInterests, aboutMiddles, aboutOpenings } from './data/about-phrases';
@@ -44,18 +45,6 @@ export type SeedCommunity = {
   activationCodes: SeedActivationCode[];
   news: SeedNews[];
 };
-
-export const DEMO_PASSWORD = 'Billionett#2026';
-
-/**
- * The two accounts a person demoing the app signs in with. Invented names; the
- * mobiles sit in the 555-01xx range reserved for fiction so they never reach a
- * real phone.
- */
-export const DEMO_LOGINS: { email: string; mobile: string; displayName: string; password: string }[] = [
-  { email: 'amara@billionett.test', mobile: '5550100001', displayName: 'Amara Lindqvist', password: DEMO_PASSWORD },
-  { email: 'jonas@billionett.test', mobile: '5550100002', displayName: 'Jonas Ferreira', password: DEMO_PASSWORD },
-];
 
 /** Fixed parts of the demo members; the rest is generated like everyone else. */
 const DEMO_MEMBERS: Pick<SeedMember, 'firstName' | 'lastName' | 'gender' | 'planCode'>[] = [

@@ -5,9 +5,12 @@
  */
 import { and, asc, count, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { DEMO_PASSWORD } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
+import { seedFriendships } from './friendships';
 import { seedNews } from './news';
+import { seedWorkEducation } from './work-education';
 
 export type SeedReport = { seeded: boolean; members: number; ms: number };
 
@@ -16,12 +19,14 @@ export async function seedIfEmpty(db: Db): Promise<SeedReport> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false, members: row?.n ?? 0, ms: 0 };
   // Imported lazily: the generator (and faker) is only needed the first time.
-  const { DEMO_PASSWORD, generateCommunity } = await import('./community');
+  const { generateCommunity } = await import('./community');
   const community = generateCommunity();
   await db.transaction(async (tx) => {
     await seedAccounts(tx as unknown as Db, community.members, DEMO_PASSWORD);
     await seedActivationCodes(tx as unknown as Db, community.activationCodes);
     await seedNews(tx as unknown as Db, community.news);
+    await seedWorkEducation(tx as unknown as Db, community.members);
+    await seedFriendships(tx as unknown as Db, community.members);
   });
   return { seeded: true, members: community.members.length, ms: Date.now() - started };
 }

@@ -13,6 +13,7 @@ import { emojis, privacies, professions } from '../db/schema/masters';
 import { planFeatures, plans } from '../db/schema/plans';
 import { emojis as emojiList } from './data/emojis';
 import { professions as professionList } from './data/professions';
+import { ensureVaultLookups } from './vault-lookups';
 
 type PlanDef = typeof plans.$inferInsert & { features: Record<'group' | 'page' | 'service' | 'chat', boolean> };
 
@@ -91,5 +92,6 @@ export async function ensureReferenceData(db: Db): Promise<void> {
           },
         });
     }
+    await ensureVaultLookups(tx as unknown as Db);
   });
 }

@@ -1,21 +1,16 @@
-/** /telex (spec §2.12): 'Telex'; the chat comes with the telex issue. */
-import { Paper } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../ui/empty-state';
-import { IconTelex } from '../../ui/icons';
-import { PageTitle } from '../../ui/page-title';
+/** /telex?with=<userCode> (spec §2.12): chat; `with` is the open conversation. */
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { TelexScreen } from '../../telex/components/telex-screen';
 
 export const Route = createFileRoute('/_main/telex')({
+  validateSearch: (search: Record<string, unknown>): { with?: string } =>
+    typeof search.with === 'string' && search.with ? { with: search.with } : {},
   component: Telex,
 });
 
 function Telex() {
-  return (
-    <>
-      <PageTitle title="Telex" />
-      <Paper withBorder radius="md" p="md">
-        <EmptyState title="No data" icon={<IconTelex size={26} />} />
-      </Paper>
-    </>
-  );
+  const { me } = Route.useRouteContext();
+  const { with: peer } = Route.useSearch();
+  const navigate = useNavigate({ from: '/telex' });
+  return <TelexScreen me={me} peer={peer} onSelect={(next) => void navigate({ search: next ? { with: next } : {} })} />;
 }

@@ -4,7 +4,6 @@
  */
 import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { Privacy } from '../../../contract/masters';
 import type { ProfileRow } from '../../store/db';
 import { SyncIndicator } from '../../sync-state/components/sync-indicator';
 import { FramedAvatar } from '../../ui/framed-avatar';
@@ -18,12 +17,11 @@ import classes from './main-header.module.css';
 export type MainHeaderProps = {
   me: string;
   profile: ProfileRow | undefined;
-  privacies: Privacy[] | undefined;
   navOpened: boolean;
   onToggleNav: () => void;
 };
 
-export function MainHeader({ me, profile, privacies, navOpened, onToggleNav }: MainHeaderProps) {
+export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderProps) {
   const [settingsOpened, settings] = useDisclosure(false);
   const [requestsOpened, requests] = useDisclosure(false);
   return (
@@ -67,8 +65,8 @@ export function MainHeader({ me, profile, privacies, navOpened, onToggleNav }: M
           </UnstyledButton>
         )}
       </Group>
-      <SettingsModal opened={settingsOpened} onClose={settings.close} privacies={privacies ?? []} profile={profile} />
-      <RequestsModal opened={requestsOpened} onClose={requests.close} />
+      <SettingsModal me={me} opened={settingsOpened} onClose={settings.close} />
+      <RequestsModal me={me} opened={requestsOpened} onClose={requests.close} />
     </Group>
   );
 }

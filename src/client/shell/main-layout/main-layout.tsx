@@ -43,7 +43,6 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
         <MainHeader
           me={me}
           profile={data?.profile}
-          privacies={data?.privacies}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
         />
@@ -97,11 +96,8 @@ function SubLayoutFor({ pathname, data, children }: { pathname: string; data: Re
         </OtherLayout>
       );
     case 'billionett':
-      return (
-        <OtherLayout kind="billionett" code={sub.code}>
-          {children}
-        </OtherLayout>
-      );
+      // Its own layout route (routes/_main/billionett/$userCode.tsx) frames it: profile card and tabs by access.
+      return <>{children}</>;
     default:
       return <>{children}</>;
   }

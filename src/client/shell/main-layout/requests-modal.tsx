@@ -1,27 +1,16 @@
 /**
- * The crown icon's modal (spec §2.3): Billionett Requests and Suggested Billionetts.
- * The lists come with the billionetts issue; until then each tab shows the spec's
- * empty state (§2.14).
+ * The crown icon's modal (spec §2.3): Billionett Requests plus Suggested Billionetts,
+ * with Accept / Reject and Request / Later. The lists are the billionetts area's; the
+ * shell only frames them (areas never import each other, the shell composes them).
  */
-import { Modal, Tabs } from '@mantine/core';
-import { EmptyState } from '../../ui/empty-state';
-import { IconCrown } from '../../ui/icons';
+import { Modal } from '@mantine/core';
+import { RequestsModalBody } from '../../billionetts/components/requests-modal-body';
 
-export function RequestsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function RequestsModal({ me, opened, onClose }: { me: string; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Billionetts" size="lg" centered>
-      <Tabs defaultValue="requests">
-        <Tabs.List grow>
-          <Tabs.Tab value="requests">Billionett Requests</Tabs.Tab>
-          <Tabs.Tab value="suggested">Suggested Billionetts</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="requests" pt="md">
-          <EmptyState title="Not yet Requested" icon={<IconCrown size={28} />} />
-        </Tabs.Panel>
-        <Tabs.Panel value="suggested" pt="md">
-          <EmptyState title="No Suggested Candidates" icon={<IconCrown size={28} />} />
-        </Tabs.Panel>
-      </Tabs>
+    <Modal opened={opened} onClose={onClose} title="Billionetts" size="xl" centered>
+      {/* Mounted only while open: its pulls run when the member looks, not on every page. */}
+      {opened && <RequestsModalBody me={me} />}
     </Modal>
   );
 }

@@ -4,12 +4,13 @@
  * member's menu feature is 'Yes'; Checkout signs out. Minified, only icons remain
  * (with tooltips), and Circle/Slate link to their list pages instead of expanding.
  */
-import { AppShell, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { AppShell, Badge, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { STATUS_ACTIVE } from '../../../contract/codes';
 import type { MenuRow } from '../../store/db';
 import { HrefLink } from '../../ui/href-link';
 import { IconBarter, IconCircle, IconHome, IconSidebar, IconSlate, IconTelex } from '../../ui/icons';
+import { useTelexUnread } from '../../telex/hooks/use-app-badge';
 import { CheckoutButton } from './checkout-button';
 import classes from './side-menu.module.css';
 
@@ -38,6 +39,8 @@ export function SideMenu({ me, menu, pathname, mini, onToggleMini, top }: SideMe
     active: p.statusCode === STATUS_ACTIVE,
   }));
   const is = (prefix: string) => within(pathname, prefix);
+  // Unread telex: a badge on the Telex entry, and on the app icon (set by the hook).
+  const unread = useTelexUnread(me);
 
   return (
     <>
@@ -72,7 +75,7 @@ export function SideMenu({ me, menu, pathname, mini, onToggleMini, top }: SideMe
               <Item mini={mini} href="/barter" label="Barter" icon={<IconBarter />} active={is('/barter')} />
             )}
             {features?.chat === 'Yes' && (
-              <Item mini={mini} href="/telex" label="Telex" icon={<IconTelex />} active={is('/telex')} />
+              <Item mini={mini} href="/telex" label="Telex" icon={<IconTelex />} active={is('/telex')} count={unread} />
             )}
           </Stack>
         </nav>
@@ -94,17 +97,19 @@ export function SideMenu({ me, menu, pathname, mini, onToggleMini, top }: SideMe
   );
 }
 
-type ItemProps = { mini: boolean; href: string; label: string; icon: ReactNode; active: boolean };
+type ItemProps = { mini: boolean; href: string; label: string; icon: ReactNode; active: boolean; count?: number };
 
-function Item({ mini, href, label, icon, active }: ItemProps) {
+function Item({ mini, href, label, icon, active, count = 0 }: ItemProps) {
+  const unread = count > 0 ? `${label}, ${count} unread` : undefined;
   const link = (
     <NavLink
       component={HrefLink}
       href={href}
       className={classes.item}
       label={mini ? undefined : label}
-      aria-label={mini ? label : undefined}
+      aria-label={mini ? (unread ?? label) : unread}
       leftSection={icon}
+      rightSection={count > 0 && !mini ? <Badge size="sm" circle aria-hidden="true">{count}</Badge> : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
     />

@@ -42,8 +42,13 @@ async function writeAnswer(db: MemberDb, userCode: string, sent: Fields, data: u
 }
 
 export function registerProfileAppliers(): void {
-  registerLocalApplier('about.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark));
-  registerLocalApplier('personal.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark));
+  // Each edit sets whole fields (last one wins), so rebase draws only the latest per field set.
+  registerLocalApplier('about.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark), {
+    rebaseKey: () => 'about',
+  });
+  registerLocalApplier('personal.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark), {
+    rebaseKey: (p) => Object.keys(p.data).sort().join(','),
+  });
   registerAnswerApplier('about.update', (db, p, data) => writeAnswer(db, p.userCode, p.data, data));
   registerAnswerApplier('personal.update', (db, p, data) => writeAnswer(db, p.userCode, p.data, data));
 }

@@ -24,19 +24,45 @@ export type AnswerApplier<K extends MutationKind> = (
   data: unknown,
 ) => Promise<void>;
 
+/**
+ * What a kind's local applier fully replaces, when it does: two items of the same kind
+ * and key leave the row as the later one alone would. Rebase then redraws only the
+ * last such item instead of every one (100 queued about edits: 1 redraw, not 100).
+ */
+export type RebaseKey<K extends MutationKind> = (payload: MutationPayload<K>) => string;
+
 const localAppliers: { [K in MutationKind]?: LocalApplier<K> } = {};
+const rebaseKeys: { [K in MutationKind]?: RebaseKey<K> } = {};
 const answerAppliers: { [K in MutationKind]?: AnswerApplier<K> } = {};
 
-export function registerLocalApplier<K extends MutationKind>(kind: K, apply: LocalApplier<K>): void {
+export function registerLocalApplier<K extends MutationKind>(
+  kind: K,
+  apply: LocalApplier<K>,
+  options: { rebaseKey?: RebaseKey<K> } = {},
+): void {
   (localAppliers as Record<string, unknown>)[kind] = apply;
+  if (options.rebaseKey) (rebaseKeys as Record<string, unknown>)[kind] = options.rebaseKey;
 }
 
 export function registerAnswerApplier<K extends MutationKind>(kind: K, apply: AnswerApplier<K>): void {
   (answerAppliers as Record<string, unknown>)[kind] = apply;
 }
 
+/** Undoes a discarded item's optimistic row when no pull can (a message the server never had). */
+export type DiscardApplier<K extends MutationKind> = (db: MemberDb, payload: MutationPayload<K>) => Promise<void>;
+const discardAppliers: { [K in MutationKind]?: DiscardApplier<K> } = {};
+
+export function registerDiscardApplier<K extends MutationKind>(kind: K, apply: DiscardApplier<K>): void {
+  (discardAppliers as Record<string, unknown>)[kind] = apply;
+}
+
+export const discardApplierOf = (kind: MutationKind) =>
+  discardAppliers[kind] as DiscardApplier<MutationKind> | undefined;
+
 export const localApplierOf = (kind: MutationKind) =>
   localAppliers[kind] as LocalApplier<MutationKind> | undefined;
+
+export const rebaseKeyOf = (kind: MutationKind) => rebaseKeys[kind] as RebaseKey<MutationKind> | undefined;
 
 export const answerApplierOf = (kind: MutationKind) =>
   answerAppliers[kind] as AnswerApplier<MutationKind> | undefined;

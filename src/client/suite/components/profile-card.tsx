@@ -1,8 +1,12 @@
-/** The own suite's profile picture card (spec §2.7): framed avatar, name, profession, location. */
+/**
+ * The own suite's profile picture card (spec §2.7): framed avatar with the camera and
+ * remove controls (§2.13), name, profession, location.
+ */
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProfileRow } from '../../store/db';
 import { FramedAvatar } from '../../ui/framed-avatar';
 import { IconMapPin } from '../../ui/icons';
+import { PictureControls } from './picture/picture-controls';
 
 export function ProfileCard({ profile }: { profile: ProfileRow }) {
   return (
@@ -15,6 +19,7 @@ export function ProfileCard({ profile }: { profile: ProfileRow }) {
           profileDp={profile.profileDp}
           size="lg"
         />
+        <PictureControls hasPicture={Boolean(profile.profileDp)} />
         <Title order={2} size="h3" mt="xs">
           {profile.displayName}
         </Title>

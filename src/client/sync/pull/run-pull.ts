@@ -4,6 +4,13 @@ import type { Member, SyncContext } from '../context';
 import { pullPersonal } from './personal';
 import { pullProfile } from './profile';
 import { pullShell } from './shell';
+import { pullNotifySettings, pullPrivacySettings } from './settings';
+import { pullEducations, pullWorks } from './vault';
+import { pullFriendsReport } from './friends-report';
+import { pullCardList } from './friends';
+import { pullOwnFriendLists } from './own-friend-lists';
+import { pullReferences } from './references';
+import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
   switch (request.kind) {
@@ -13,6 +20,32 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullProfile(ctx, member, request.userCode);
     case 'personal':
       return pullPersonal(ctx, member, request.userCode);
+    case 'works':
+      return pullWorks(ctx, member, request.userCode);
+    case 'educations':
+      return pullEducations(ctx, member, request.userCode);
+    case 'privacySettings':
+      return pullPrivacySettings(ctx, member);
+    case 'notifySettings':
+      return pullNotifySettings(ctx, member);
+    case 'friendsReport':
+      return pullFriendsReport(ctx, member, request.userCode);
+    case 'friends':
+    case 'friendRequests':
+    case 'requestFriends':
+    case 'friendSuggestions':
+    case 'friendSearch':
+      return pullCardList(ctx, member, request);
+    case 'references':
+      return pullReferences(ctx, member, request.pageNo);
+    case 'ownFriendLists':
+      return pullOwnFriendLists(ctx, member);
+    case 'chatFriends':
+      return pullChatFriends(ctx, member);
+    case 'chatHistory':
+      return pullChatHistory(ctx, member, request.openPeer);
+    case 'chatMessages':
+      return pullChatMessages(ctx, member, request.peer, request.pageNo);
   }
 }
 
@@ -23,5 +56,10 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
 export function pullsForTarget(target: string): PullRequest[] {
   const [area, code] = target.split(':');
   if (area === 'profile' && code) return [{ kind: 'profile', userCode: code }, { kind: 'personal', userCode: code }];
+  if (area === 'vault' && code) return [{ kind: 'works', userCode: code }, { kind: 'educations', userCode: code }];
+  if (area === 'settings' && code) return [{ kind: 'privacySettings' }, { kind: 'notifySettings' }];
+  if (area === 'friends' && code) return [{ kind: 'ownFriendLists' }];
+  // A discarded telex is removed by its discard applier; the newest page redraws the rest.
+  if (area === 'telex' && code) return [{ kind: 'chatMessages', peer: code, pageNo: 1 }];
   return [];
 }

@@ -1,8 +1,9 @@
 /** Profile queries: rows in, contract shapes (UserProfile, UserPlan, UserMenu, Utilization) out. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sum } from 'drizzle-orm';
 import type { Gender, UserMenu, UserPlan, UserProfile, Utilization } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
+import { media } from '../../db/schema/media';
 import { privacies, professions } from '../../db/schema/masters';
 import { planFeatures, plans } from '../../db/schema/plans';
 
@@ -99,14 +100,17 @@ export async function loadMenu(db: Db, member: MemberRef): Promise<UserMenu> {
   };
 }
 
-/** Sizes in MB. Nothing is stored yet (media arrives later), so used is 0. */
+const BYTES_PER_MB = 1024 * 1024;
+
+/** Sizes in MB (two decimals): used is every media file the member stored (pictures, later entry media). */
 export async function loadUtilization(db: Db, member: MemberRef): Promise<Utilization> {
   const [plan] = await db.select({ storageMb: plans.storageMb }).from(plans).where(eq(plans.planCode, member.planCode)).limit(1);
   const allocated = plan?.storageMb ?? 0;
-  const used = 0;
+  const [stored] = await db.select({ total: sum(media.bytes) }).from(media).where(eq(media.ownerId, member.id));
+  const used = Math.round((Number(stored?.total ?? 0) / BYTES_PER_MB) * 100) / 100;
   return {
     allocatedSize: allocated,
-    remainingSize: allocated - used,
+    remainingSize: Math.round((allocated - used) * 100) / 100,
     allocatedType: 'MB',
     userUtilizationUsageResponse: [{ usageType: 'media', usedSize: used }],
   };

@@ -1,0 +1,126 @@
+/**
+ * The left pane of /telex (spec §2.12): the conversations (unread count, last message)
+ * and the billionetts with their presence, online first. A tap opens the chat.
+ */
+import { Badge, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { EmptyState } from '../../ui/empty-state';
+import { IconTelex } from '../../ui/icons';
+import { useChatFriends, useConversations, type ChatPerson, type ConversationItem } from '../queries';
+import { PresenceAvatar } from './presence';
+import classes from './telex.module.css';
+import { Ticks } from './ticks';
+
+type ListProps = { me: string; active: string | undefined; onOpen: (peer: string) => void };
+
+const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+function when(iso: string): string {
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString() ? clock.format(date) : day.format(date);
+}
+
+export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: number }) {
+  return (
+    <Paper withBorder radius="md" p="xs" className={classes.pane}>
+      <Tabs defaultValue="conversations" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+        <Tabs.List grow>
+          <Tabs.Tab value="conversations" rightSection={unread > 0 ? <Badge size="xs" circle>{unread}</Badge> : undefined}>
+            Telex
+          </Tabs.Tab>
+          <Tabs.Tab value="billionetts">Billionetts</Tabs.Tab>
+        </Tabs.List>
+        <ScrollArea className={classes.messages} type="auto">
+          <Tabs.Panel value="conversations" pt="xs">
+            <Conversations me={me} active={active} onOpen={onOpen} />
+          </Tabs.Panel>
+          <Tabs.Panel value="billionetts" pt="xs">
+            <Friends me={me} active={active} onOpen={onOpen} />
+          </Tabs.Panel>
+        </ScrollArea>
+      </Tabs>
+    </Paper>
+  );
+}
+
+function Conversations({ me, active, onOpen }: ListProps) {
+  const rows = useConversations(me);
+  if (rows && rows.length === 0) return <EmptyState title="No data" icon={<IconTelex size={26} />} size="sm" />;
+  return (
+    <Stack gap={2} component="ul" role="list" aria-label="Conversations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows?.map((row) => (
+        <li key={row.person.userCode}>
+          <Entry person={row.person} active={active === row.person.userCode} onOpen={onOpen} aside={<ConversationAside row={row} />}>
+            <LastLine me={me} row={row} />
+          </Entry>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function LastLine({ me, row }: { me: string; row: ConversationItem }) {
+  const last = row.last;
+  if (!last) return null;
+  return (
+    <Text size="xs" c="dimmed" truncate component="div" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+      {last.sender === me && <Ticks status={last.status} />}
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{last.body}</span>
+    </Text>
+  );
+}
+
+function ConversationAside({ row }: { row: ConversationItem }) {
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="xs" c="dimmed">
+        {when(row.last?.time ?? row.lastChatTime)}
+      </Text>
+      {row.unread > 0 && (
+        <Badge size="sm" circle aria-label={`${row.unread} unread`}>
+          {row.unread}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+function Friends({ me, active, onOpen }: ListProps) {
+  const rows = useChatFriends(me);
+  if (rows && rows.length === 0) return <EmptyState title="No Billionetts found..." icon={<IconTelex size={26} />} size="sm" />;
+  return (
+    <Stack gap={2} component="ul" role="list" aria-label="Billionetts" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows?.map((f) => (
+        <li key={f.userCode}>
+          <Entry person={f} active={active === f.userCode} onOpen={onOpen}>
+            <Text size="xs" c="dimmed" truncate>
+              {f.isOnline ? 'Online' : f.professionName}
+            </Text>
+          </Entry>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+type EntryProps = { person: ChatPerson; active: boolean; onOpen: (peer: string) => void; aside?: React.ReactNode; children?: React.ReactNode };
+
+function Entry({ person, active, onOpen, aside, children }: EntryProps) {
+  return (
+    <button
+      type="button"
+      className={classes.entry}
+      data-active={active || undefined}
+      aria-current={active ? 'true' : undefined}
+      onClick={() => onOpen(person.userCode)}
+    >
+      <PresenceAvatar person={person} />
+      <span className={classes.grow}>
+        <Text size="sm" fw={500} truncate>
+          {person.displayName}
+        </Text>
+        {children}
+      </span>
+      {aside}
+    </button>
+  );
+}

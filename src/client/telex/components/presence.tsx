@@ -1,0 +1,17 @@
+/** A member's picture with the presence dot (green online, grey offline). */
+import type { ChatPerson } from '../queries';
+import { FramedAvatar } from '../../ui/framed-avatar';
+import classes from './telex.module.css';
+
+export function PresenceAvatar({ person, size = 'xs' }: { person: ChatPerson; size?: 'xs' | 'md' }) {
+  return (
+    <span className={classes.avatar}>
+      <FramedAvatar name={person.displayName} gender={person.gender} planName={person.planName} profileDp={person.profileDp} size={size} />
+      <PresenceDot online={person.isOnline} />
+    </span>
+  );
+}
+
+export function PresenceDot({ online }: { online: boolean }) {
+  return <span className={classes.dot} data-online={online || undefined} role="img" aria-label={online ? 'Online' : 'Offline'} />;
+}

@@ -1,0 +1,58 @@
+/**
+ * /telex (spec §2.12): chat with billionetts — the lists on the left, the open chat on
+ * the right. On a phone the two are panes that switch: the list, or the chat with a
+ * way back. Everything reads Dexie, so the page works offline with what was mirrored.
+ */
+import { Box, Grid, Paper } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { EmptyState } from '../../ui/empty-state';
+import { IconTelex } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
+import { pullTelex } from '../commands';
+import { useUnreadTotal } from '../queries';
+import { ChatLists } from './chat-lists';
+import { ChatPane } from './chat-pane';
+import classes from './telex.module.css';
+
+export type TelexScreenProps = { me: string; peer: string | undefined; onSelect: (peer: string | undefined) => void };
+
+export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const unread = useUnreadTotal(me);
+  useEffect(() => {
+    void pullTelex({ kind: 'chatFriends' });
+  }, []);
+  useEffect(() => {
+    void pullTelex(peer ? { kind: 'chatHistory', openPeer: peer } : { kind: 'chatHistory' });
+  }, [peer]);
+
+  const lists = <ChatLists me={me} active={peer} onOpen={onSelect} unread={unread} />;
+  if (phone) {
+    return (
+      <>
+        <PageTitle title="Telex" />
+        {peer ? <ChatPane key={peer} me={me} peer={peer} onBack={() => onSelect(undefined)} /> : lists}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle title="Telex" />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>{lists}</Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
+          {peer ? (
+            <ChatPane key={peer} me={me} peer={peer} />
+          ) : (
+            <Paper withBorder radius="md" p="md" className={classes.pane}>
+              <Box m="auto">
+                <EmptyState title="Telex" description="Choose a billionett to telex." icon={<IconTelex size={26} />} />
+              </Box>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

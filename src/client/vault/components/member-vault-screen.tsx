@@ -1,0 +1,60 @@
+/**
+ * Another member's vault (spec §2.8: read-only): their personal details, work and
+ * education as the server lets this member see them. Where the owner hides a part
+ * (accessCode 106) the privacy picture by their gender shows instead. Read from
+ * Dexie, so a vault visited before opens offline.
+ */
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { PrivacyPicture } from '../../ui/privacy-picture';
+import { refreshVaultLists } from '../commands';
+import { useMemberPersonal } from '../queries';
+import { GenderIcon } from './personal-panel';
+import { EducationSection, WorkSection } from './vault-lists';
+
+export function MemberVaultScreen({ me, userCode }: { me: string; userCode: string }) {
+  const member = useMemberPersonal(me, userCode);
+  useEffect(() => refreshVaultLists(userCode), [userCode]);
+  const gender = member?.profile?.gender ?? member?.personal?.gender;
+  const details = member?.personal;
+  return (
+    <Stack gap="md" maw={960} mx="auto">
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="member-personal-title">
+        <Title order={2} size="h4" id="member-personal-title" mb="sm">
+          Personal Details
+        </Title>
+        {details ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+            <Field label="First name">{details.firstName}</Field>
+            <Field label="Last name">{details.lastName}</Field>
+            <Field label="Display name">{details.displayName}</Field>
+            <Field label="Profession">{details.professionName}</Field>
+            <Field label="Gender">
+              <Group gap={6} wrap="nowrap">
+                <GenderIcon gender={details.gender} />
+                <span>{details.gender}</span>
+              </Group>
+            </Field>
+          </SimpleGrid>
+        ) : (
+          member?.hidden && <PrivacyPicture gender={gender} />
+        )}
+      </Paper>
+      <WorkSection me={me} userCode={userCode} gender={gender} />
+      <EducationSection me={me} userCode={userCode} gender={gender} />
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children || '—'}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The rows of the header's settings modal (spec §2.3, §4 "Setting updates mark a row
+ * loading, then store the new privacy code/name or notify flag"). Each change is a
+ * queued write: the row shows its new value with a loader until the server has it
+ * (offline it stays pending and is delivered later); a refusal shows Retry/Discard.
+ * Reset is online-only and reloads the rows from the server's answer.
+ */
+import { Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import type { PrivacyFeature } from '../../../../contract/codes';
+import type { NotifyFeature } from '../../../../contract/settings';
+import { EmptyState } from '../../../ui/empty-state';
+import { IconAlert } from '../../../ui/icons';
+import { changeNotifySetting, changePrivacySetting, refreshSettings, resetSettings } from '../../commands';
+import { useNotifySettings, usePrivacies, usePrivacySettings } from '../../queries';
+
+function Saving({ mark, what }: { mark: unknown; what: string }) {
+  if (mark === 'pending') return <Loader size={14} aria-label={`${what}: saving`} />;
+  if (mark === 'failed') return <IconAlert size={16} color="var(--mantine-color-red-6)" aria-label={`${what}: failed`} />;
+  return null;
+}
+
+function ResetButton({ which }: { which: 'privacy' | 'notify' }) {
+  const [busy, setBusy] = useState(false);
+  const reset = async () => {
+    setBusy(true);
+    const result = await resetSettings(which).catch((e: unknown) => ({ ok: false as const, message: String(e) }));
+    setBusy(false);
+    if (!result.ok) notifications.show({ color: 'red', message: result.message });
+  };
+  return (
+    <Group justify="flex-end" mt="md">
+      <Button variant="default" onClick={reset} loading={busy}>
+        Reset
+      </Button>
+    </Group>
+  );
+}
+
+export function PrivacySettingsRows({ me }: { me: string }) {
+  const rows = usePrivacySettings(me);
+  const privacies = usePrivacies(me);
+  useEffect(() => refreshSettings(), []);
+  if (rows === undefined) return <Loader size="sm" />;
+  if (rows.length === 0) return <EmptyState title="No data" size="sm" />;
+  return (
+    <>
+      <Stack gap="xs" role="list" aria-label="Privacy settings">
+        {rows.map((row) => {
+          const name = String(row.featureName);
+          return (
+            <Group key={row.featureCode} role="listitem" justify="space-between" wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm">{name}</Text>
+                <Saving mark={row._sync} what={name} />
+              </Group>
+              <Select
+                size="xs"
+                w={150}
+                aria-label={`Privacy of ${name}`}
+                allowDeselect={false}
+                data={privacies.map((p) => ({ value: String(p.privacyCode), label: p.privacyName }))}
+                value={String(row.privacyCode)}
+                onChange={(value) => {
+                  const code = Number(value);
+                  if (!value || code === row.privacyCode) return;
+                  const label = privacies.find((p) => p.privacyCode === code)?.privacyName;
+                  void changePrivacySetting(me, row.featureCode as PrivacyFeature, code, label);
+                }}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+      <ResetButton which="privacy" />
+    </>
+  );
+}
+
+export function NotifySettingsRows({ me }: { me: string }) {
+  const rows = useNotifySettings(me);
+  if (rows === undefined) return <Loader size="sm" />;
+  if (rows.length === 0) return <EmptyState title="No data" size="sm" />;
+  return (
+    <>
+      <Stack gap="xs" role="list" aria-label="Bulletin settings">
+        {rows.map((row) => {
+          const name = String(row.featureName);
+          return (
+            <Group key={row.featurecode} role="listitem" justify="space-between" wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm">{name}</Text>
+                <Saving mark={row._sync} what={name} />
+              </Group>
+              <Switch
+                aria-label={`Bulletins: ${name}`}
+                checked={row.notify === 'Yes'}
+                onChange={(event) =>
+                  void changeNotifySetting(me, row.featurecode as NotifyFeature, event.currentTarget.checked ? 'Yes' : 'No')
+                }
+              />
+            </Group>
+          );
+        })}
+      </Stack>
+      <ResetButton which="notify" />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The realtime bus: every frame for a member goes to the channel of that member, and
+ * whichever process holds that member's sockets delivers it. In one process the bus is a
+ * direct call; with REDIS_URL it is Redis pub/sub, so several API processes act as one.
+ * A process subscribes to a member's channel only while it holds a socket of that member.
+ */
+import { Redis } from 'ioredis';
+
+export type BusListener = (channel: string, payload: string) => void;
+
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  /** Fire and forget: a lost publish is recovered by the undelivered replay on the next login. */
+  publish(channel: string, payload: string): void;
+  /** Resolves once messages on `channel` reach the listener. */
+  subscribe(channel: string): Promise<void>;
+  unsubscribe(channel: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+export function createMemoryBus(listener: BusListener): Bus {
+  const channels = new Set<string>();
+  return {
+    kind: 'memory',
+    publish(channel, payload) {
+      // Asynchronous like Redis, so callers never depend on re-entrant delivery.
+      if (channels.has(channel)) queueMicrotask(() => listener(channel, payload));
+    },
+    subscribe: async (channel) => void channels.add(channel),
+    unsubscribe: async (channel) => void channels.delete(channel),
+    close: async () => channels.clear(),
+  };
+}
+
+/** Two connections: a subscriber connection cannot publish (Redis protocol rule). */
+export function createRedisBus(url: string, listener: BusListener, log: Log): Bus {
+  const options = { lazyConnect: false, maxRetriesPerRequest: null, enableAutoPipelining: true };
+  const pub = new Redis(url, options);
+  const sub = new Redis(url, options);
+  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+    // ioredis reconnects by itself; without a listener an error event would crash the process.
+    client.on('error', (err: Error) => log.warn({ err: err.message, client: name }, 'redis bus error'));
+  }
+  sub.on('message', (channel: string, payload: string) => listener(channel, payload));
+  return {
+    kind: 'redis',
+    publish(channel, payload) {
+      pub.publish(channel, payload).catch((err: Error) => log.warn({ err: err.message }, 'redis publish failed'));
+    },
+    subscribe: async (channel) => void (await sub.subscribe(channel)),
+    unsubscribe: async (channel) => void (await sub.unsubscribe(channel)),
+    close: async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+/** A Redis command connection for presence, sharing the bus's URL. */
+export function createRedisClient(url: string, log: Log): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+  client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis presence error'));
+  return client;
+}

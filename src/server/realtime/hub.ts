@@ -1,0 +1,98 @@
+/**
+ * This process's telex hub: the logged-in sockets per member, the bus that carries frames
+ * to whichever process holds a member, and presence. Frames are serialized once by the
+ * publisher and written to sockets as-is (the hot path never re-encodes).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { ChatErrorCode } from '../../contract/chat';
+import { createMemoryBus, createRedisBus, createRedisClient, type Bus } from './bus';
+import { createMemoryPresence, createRedisPresence, type Presence } from './presence';
+
+export type ChatMember = { id: number; userCode: string };
+
+/** One socket. `member` is null until the login frame is accepted. */
+export type Conn = {
+  id: string;
+  ws: WebSocket;
+  sessionId: string;
+  member: ChatMember | null;
+  alive: boolean;
+  /** Times of the last accepted message frames (rate limit window). */
+  recent: number[];
+  /** Frames of one socket are handled one after another, so its messages keep their order. */
+  queue: Promise<void>;
+};
+
+const CHANNEL = 'telex:m:';
+/** Payload on the bus: `<connection id to skip>|<frame JSON>`. */
+const SEPARATOR = '|';
+
+export type Hub = ReturnType<typeof createHub>;
+
+export const errorFrame = (code: ChatErrorCode, message: string, id?: string) =>
+  JSON.stringify(id === undefined ? { type: 'error', code, message } : { type: 'error', code, message, id });
+
+export function send(conn: Conn, frame: string): void {
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
+}
+
+export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }) {
+  const local = new Map<string, Set<Conn>>();
+  const all = new Set<Conn>();
+  const subscribed = new Map<string, Promise<void>>();
+
+  const deliver = (channel: string, payload: string) => {
+    const conns = local.get(channel.slice(CHANNEL.length));
+    if (!conns) return;
+    const cut = payload.indexOf(SEPARATOR);
+    const skip = payload.slice(0, cut);
+    const frame = payload.slice(cut + 1);
+    for (const conn of conns) if (conn.id !== skip) send(conn, frame);
+  };
+
+  const bus: Bus = options.redisUrl ? createRedisBus(options.redisUrl, deliver, options.log) : createMemoryBus(deliver);
+  const presence: Presence = options.redisUrl ? createRedisPresence(createRedisClient(options.redisUrl, options.log)) : createMemoryPresence();
+
+  return {
+    bus,
+    presence,
+    /** Every open socket of this process, logged in or not (heartbeat, shutdown). */
+    all,
+    /** Sends `frame` to every socket of `userCode` on every process, except socket `skipId`. */
+    publish(userCode: string, frame: string, skipId = ''): void {
+      bus.publish(CHANNEL + userCode, skipId + SEPARATOR + frame);
+    },
+    /** A logged-in socket joins; resolves once the bus delivers to it. True: the member just came online. */
+    async attach(conn: Conn): Promise<boolean> {
+      const member = conn.member!;
+      let conns = local.get(member.userCode);
+      if (!conns) {
+        conns = new Set();
+        local.set(member.userCode, conns);
+        subscribed.set(member.userCode, bus.subscribe(CHANNEL + member.userCode));
+      }
+      conns.add(conn);
+      // A second socket of the member also waits for the first one's subscription.
+      await subscribed.get(member.userCode);
+      return presence.join(member.userCode);
+    },
+    /** True: the member just went offline everywhere. */
+    async detach(conn: Conn): Promise<boolean> {
+      const member = conn.member;
+      if (!member) return false;
+      const conns = local.get(member.userCode);
+      if (!conns?.delete(conn)) return false;
+      if (conns.size === 0) {
+        local.delete(member.userCode);
+        subscribed.delete(member.userCode);
+        await bus.unsubscribe(CHANNEL + member.userCode).catch(() => {});
+      }
+      return presence.leave(member.userCode);
+    },
+    async close(): Promise<void> {
+      await presence.close();
+      await bus.close();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The telex socket's lifecycle (protocol in src/contract/chat.ts): session id on connect,
+ * login by bearer token within CHAT_LOGIN_TIMEOUT_MS, heartbeat pings that drop dead
+ * sockets, and one parser that answers anything unreadable with an error frame. Nothing a
+ * client sends can throw out of here: every handler is caught and answered.
+ */
+import { randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  CHAT_CLOSE,
+  CHAT_HEARTBEAT_MS,
+  CHAT_LOGIN_TIMEOUT_MS,
+  CHAT_MESSAGES,
+  CHAT_RATE,
+  CHAT_FRAME_MAX_BYTES,
+  CHAT_SOCKET_PATH,
+  chatClientFrame,
+  type ChatClientFrame,
+} from '../../contract/chat';
+import { memberFromToken } from '../plugins/auth';
+import { friendCodes } from '../routes/chat/repo';
+import { handleMarks, handleSend, sendLoginSnapshot, type TelexContext } from './telex';
+import { createHub, errorFrame, send, type Conn, type Hub } from './hub';
+
+export type SocketOptions = {
+  /** Message frames allowed per window per socket; false turns the limit off (benchmarks). */
+  rate?: { messages: number; windowMs: number } | false;
+  heartbeatMs?: number;
+  loginTimeoutMs?: number;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's telex hub (presence for the chat reads). */
+    telex: Hub;
+  }
+}
+
+/**
+ * Registers @fastify/websocket, the hub (Redis bus and presence when `redisUrl` is set)
+ * and GET ${API_BASE}/chat/socket (public: the login frame authenticates).
+ */
+export async function setupRealtime(app: FastifyInstance, options: SocketOptions & { redisUrl?: string }): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: CHAT_FRAME_MAX_BYTES } });
+  const hub = createHub({ redisUrl: options.redisUrl, log: app.log });
+  app.decorate('telex', hub);
+  const ctx: TelexContext = { db: app.db, hub, log: app.log, rate: options.rate ?? CHAT_RATE };
+  const loginTimeoutMs = options.loginTimeoutMs ?? CHAT_LOGIN_TIMEOUT_MS;
+
+  const heartbeat = setInterval(() => {
+    for (const conn of hub.all) {
+      if (!conn.alive) {
+        conn.ws.terminate();
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.ws.ping();
+      } catch {
+        conn.ws.terminate();
+      }
+    }
+  }, options.heartbeatMs ?? CHAT_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  // Before the HTTP server stops: close every socket and let its presence settle while
+  // the database and bus are still open (onClose hooks close them afterwards).
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    const leaving = [...hub.all].map((conn) => closeConn(conn, CHAT_CLOSE.serverStopping, 'Server stopping'));
+    await Promise.allSettled([...leaving, ...dropping.values()]);
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  async function closeConn(conn: Conn, code: number, reason: string): Promise<void> {
+    if (conn.ws.readyState === conn.ws.OPEN) conn.ws.close(code, reason);
+    await drop(conn);
+  }
+
+  /** Drops in flight, so shutdown waits for every one whichever path started it. */
+  const dropping = new Map<Conn, Promise<void>>();
+  /** Idempotent: the close event and shutdown may both get here. */
+  function drop(conn: Conn): Promise<void> {
+    const pending = dropping.get(conn);
+    if (pending) return pending;
+    if (!hub.all.delete(conn)) return Promise.resolve();
+    const done = (async () => {
+      try {
+        if (await hub.detach(conn)) await announce(conn, false);
+      } catch (err) {
+        app.log.warn({ err }, 'telex: presence on close failed');
+      } finally {
+        dropping.delete(conn);
+      }
+    })();
+    dropping.set(conn, done);
+    return done;
+  }
+
+  async function announce(conn: Conn, isOnline: boolean): Promise<void> {
+    const { member } = conn;
+    if (!member) return;
+    const frame = JSON.stringify({ type: 'presence', userCode: member.userCode, isOnline });
+    for (const code of await friendCodes(app.db, member.id)) hub.publish(code, frame);
+  }
+
+  async function login(conn: Conn, frame: Extract<ChatClientFrame, { type: 'login' }>): Promise<void> {
+    if (conn.member) {
+      send(conn, JSON.stringify({ type: 'ready', userCode: conn.member.userCode, time: new Date().toISOString() }));
+      return;
+    }
+    const member = frame.sessionId === conn.sessionId ? await memberFromToken(app, frame.token) : null;
+    if (!member || member.userCode !== frame.userId) {
+      send(conn, errorFrame('unauthorized', CHAT_MESSAGES.unauthorized));
+      await closeConn(conn, CHAT_CLOSE.unauthorized, 'Unauthorized');
+      return;
+    }
+    if (!hub.all.has(conn)) return; // closed while the token was checked
+    conn.member = { id: member.id, userCode: member.userCode };
+    const cameOnline = await hub.attach(conn);
+    send(conn, JSON.stringify({ type: 'ready', userCode: member.userCode, time: new Date().toISOString() }));
+    await sendLoginSnapshot(ctx, conn);
+    if (cameOnline) await announce(conn, true);
+  }
+
+  async function handle(conn: Conn, data: RawData, isBinary: boolean): Promise<void> {
+    let frame: ChatClientFrame;
+    try {
+      if (isBinary) throw new Error('binary');
+      const parsed = chatClientFrame.safeParse(JSON.parse(data.toString()));
+      if (!parsed.success) throw parsed.error;
+      frame = parsed.data;
+    } catch {
+      send(conn, errorFrame('malformed', CHAT_MESSAGES.malformed));
+      return;
+    }
+    conn.alive = true;
+    if (frame.type === 'ping') return send(conn, '{"type":"pong"}');
+    if (frame.type === 'login') return login(conn, frame);
+    if (!conn.member) return send(conn, errorFrame('unauthorized', CHAT_MESSAGES.unauthorized, frame.type === 'message' ? frame.id : undefined));
+    if (frame.type === 'message') return handleSend(ctx, conn, frame);
+    return handleMarks(ctx, conn, frame.ids, frame.type);
+  }
+
+  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { public: true }, schema: { hide: true } }, (ws: WebSocket) => {
+    const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, alive: true, recent: [], queue: Promise.resolve() };
+    hub.all.add(conn);
+    const loginTimer = setTimeout(() => {
+      if (!conn.member) void closeConn(conn, CHAT_CLOSE.loginTimeout, 'Login timeout');
+    }, loginTimeoutMs);
+    loginTimer.unref();
+
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
+    ws.on('message', (data, isBinary) => {
+      conn.queue = conn.queue
+        .then(() => handle(conn, data, isBinary))
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'telex: frame failed');
+          send(conn, errorFrame('server', CHAT_MESSAGES.server));
+        });
+    });
+    ws.on('error', (err) => app.log.warn({ err: err.message }, 'telex: socket error'));
+    ws.on('close', () => {
+      clearTimeout(loginTimer);
+      void drop(conn);
+    });
+    send(conn, JSON.stringify({ type: 'session', sessionId: conn.sessionId }));
+  });
+}

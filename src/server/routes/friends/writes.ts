@@ -1,0 +1,130 @@
+/**
+ * Billionett writes (spec/calls.md "Friends"), each exactly once through the idempotency
+ * plugin, so the outbox can replay them. Rules enforced here, not only in the screens:
+ * no request to oneself or to a billionett; a request both ways becomes a friendship; only
+ * the receiver answers a request; only the sender removes it; only one's own friendship
+ * is unfriended. Every answer carries the other member's card and where the pair now stands.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CODE_CREATED, CODE_OK } from '../../../contract/codes';
+import { envelope } from '../../../contract/envelope';
+import { FRIEND_PATHS, friendActionResult, friendCodeParams } from '../../../contract/friends';
+import { MESSAGES } from '../../../contract/rules';
+import { isUniqueViolation, type Db } from '../../db/client';
+import { HttpError } from '../../http-error';
+import { memberOf, type Member } from '../../plugins/auth';
+import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { otherMember } from './access';
+import {
+  deleteFriendship,
+  deleteRequest,
+  dismiss,
+  hasRequest,
+  insertRequest,
+  isFriend,
+  loadCard,
+  makeFriends,
+  relationBetween,
+  undismiss,
+} from './repo';
+
+type Other = { id: number; userCode: string };
+type Outcome = { status: number; message: string };
+type Act = (tx: Db, me: Member, other: Other) => Promise<Outcome>;
+type Method = 'POST' | 'PUT' | 'DELETE';
+
+const result = envelope(friendActionResult);
+const url = (toPath: (code: string) => string) => `/${toPath(':friendCode')}`;
+
+/** Why a request the member tried to answer is not theirs to answer, or gone. */
+async function refuseAnswer(tx: Db, me: Member, other: Other, mineMessage: string): Promise<never> {
+  if (await hasRequest(tx, me.id, other.id)) throw new HttpError(403, mineMessage);
+  throw new HttpError(404, MESSAGES.friendRequestNotFound);
+}
+
+const sendRequest: Act = async (tx, me, other) => {
+  if (await isFriend(tx, me.id, other.id)) throw new HttpError(400, MESSAGES.friendAlready, { friendCode: [MESSAGES.friendAlready] });
+  if (await hasRequest(tx, other.id, me.id)) {
+    await makeFriends(tx, me.id, other.id);
+    return { status: CODE_CREATED, message: 'You are now billionetts.' };
+  }
+  // Already sent: answering success keeps a repeated tap (or a replay without its key) harmless.
+  if (await hasRequest(tx, me.id, other.id)) return { status: CODE_OK, message: 'Billionett request already sent.' };
+  await undismiss(tx, me.id, other.id);
+  await insertRequest(tx, me.id, other.id);
+  return { status: CODE_CREATED, message: 'Billionett request sent.' };
+};
+
+const dismissSuggestion: Act = async (tx, me, other) => {
+  await dismiss(tx, me.id, other.id);
+  return { status: CODE_OK, message: 'Suggestion dismissed.' };
+};
+
+const acceptRequest: Act = async (tx, me, other) => {
+  if (!(await deleteRequest(tx, other.id, me.id))) {
+    if (await isFriend(tx, me.id, other.id)) throw new HttpError(400, MESSAGES.friendAlready);
+    return refuseAnswer(tx, me, other, MESSAGES.friendRequestNotReceiver);
+  }
+  await makeFriends(tx, me.id, other.id);
+  return { status: CODE_CREATED, message: 'Billionett request accepted.' };
+};
+
+const rejectRequest: Act = async (tx, me, other) => {
+  if (!(await deleteRequest(tx, other.id, me.id))) return refuseAnswer(tx, me, other, MESSAGES.friendRequestNotReceiver);
+  // A rejected member is not suggested back to the one who rejected them.
+  await dismiss(tx, me.id, other.id);
+  return { status: CODE_OK, message: 'Billionett request rejected.' };
+};
+
+const removeSent: Act = async (tx, me, other) => {
+  if (!(await deleteRequest(tx, me.id, other.id))) {
+    if (await hasRequest(tx, other.id, me.id)) throw new HttpError(403, MESSAGES.friendRequestNotSender);
+    throw new HttpError(404, MESSAGES.friendRequestNotFound);
+  }
+  return { status: CODE_OK, message: 'Billionett request removed.' };
+};
+
+const unfriend: Act = async (tx, me, other) => {
+  if (!(await deleteFriendship(tx, me.id, other.id))) throw new HttpError(404, MESSAGES.friendNotFriends);
+  // Friends of friends would otherwise suggest the member straight back.
+  await dismiss(tx, me.id, other.id);
+  return { status: CODE_OK, message: 'Billionett removed.' };
+};
+
+const friendWriteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const register = (method: Method | Method[], path: string, act: Act, selfMessage: string) =>
+    app.route({
+      method,
+      url: path,
+      schema: { tags: ['friends'], params: friendCodeParams, response: { 200: result, 201: result } },
+      handler: async (request, reply) => {
+        const me = memberOf(request);
+        try {
+          const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+            const other = await otherMember(tx, me, request.params.friendCode, selfMessage);
+            const { status, message } = await act(tx, me, other);
+            const card = await loadCard(tx, other.id);
+            const data = { friendCode: other.userCode, relation: await relationBetween(tx, me.id, other.id), card };
+            return { status, body: { code: status, message, data } };
+          });
+          return sendWrite(reply, answer);
+        } catch (error) {
+          // Two members requesting each other at the same instant (PostgreSQL): one wins the
+          // pair's unique index; the other is told to retry, and its retry becomes the friendship.
+          if (isUniqueViolation(error)) throw new HttpError(409, 'Please try again.');
+          throw error;
+        }
+      },
+    });
+
+  const self = MESSAGES.friendSelf;
+  // The spec gives both readings (PUT and POST) for the suggestion calls; both are served.
+  register(['PUT', 'POST'], url(FRIEND_PATHS.suggestionAccept), sendRequest, self);
+  register(['PUT', 'POST'], url(FRIEND_PATHS.suggestionReject), dismissSuggestion, self);
+  register('POST', url(FRIEND_PATHS.requestAccept), acceptRequest, self);
+  register('POST', url(FRIEND_PATHS.requestReject), rejectRequest, self);
+  register('DELETE', url(FRIEND_PATHS.removeRequested), removeSent, self);
+  register('PUT', url(FRIEND_PATHS.unfriend), unfriend, self);
+};
+
+export default friendWriteRoutes;

@@ -1,0 +1,155 @@
+/**
+ * Profile pictures (spec/calls.md "User profile"): temp upload (private to its owner),
+ * crop into the variants (public, immutable), removal back to the default avatar; and the
+ * media URL template of contract/pictures.ts. Uploads are online-only, so no Idempotency-Key:
+ * a repeated upload only leaves another temp file, purged after a day.
+ */
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CODE_CREATED } from '../../../contract/codes';
+import { envelope } from '../../../contract/envelope';
+import {
+  cropFields,
+  IMAGE_NAME_PATTERN,
+  imageAnswer,
+  PICTURE_MESSAGES,
+  PICTURE_PATHS,
+  removeDpAnswer,
+  UPLOAD_MAX_BYTES,
+  type CropFields,
+} from '../../../contract/pictures';
+import { userCodeParams } from '../../../contract/user';
+import { users } from '../../db/schema/accounts';
+import { HttpError } from '../../http-error';
+import { memberOf, type Member } from '../../plugins/auth';
+import { validationErrors } from '../../plugins/errors';
+import * as store from './store';
+
+type Form = { fields: Record<string, string>; file?: { filename: string; bytes: Buffer } };
+
+/** Reads a multipart form: its text fields and at most one file, refusing anything over the cap. */
+async function readForm(app: FastifyInstance, request: FastifyRequest): Promise<Form> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Please send the picture as multipart/form-data.');
+  const form: Form = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (form.file) throw new HttpError(400, 'Please send one picture at a time.');
+        form.file = { filename: part.filename, bytes: await part.toBuffer() };
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError || error instanceof app.multipartErrors.FilesLimitError) {
+      throw new HttpError(413, PICTURE_MESSAGES.tooLarge);
+    }
+    throw error;
+  }
+  return form;
+}
+
+function ownerOnly(member: Member, userCode: string): void {
+  if (member.userCode !== userCode) throw new HttpError(403, 'Only the owner can change this.');
+}
+
+/** Drops the member's current picture files (after the new name is committed). */
+async function dropPicture(app: FastifyInstance, memberId: number, previous: string | null): Promise<void> {
+  if (!previous) return;
+  const files = await store.forgetMedia(app.db, memberId, previous);
+  await store.unlinkAll(app.mediaDir, files);
+}
+
+async function currentDp(app: FastifyInstance, memberId: number): Promise<string | null> {
+  const [row] = await app.db.select({ profileDp: users.profileDp }).from(users).where(eq(users.id, memberId)).limit(1);
+  return row?.profileDp ?? null;
+}
+
+async function cropInput(app: FastifyInstance, request: FastifyRequest): Promise<CropFields> {
+  const raw = request.isMultipart() ? (await readForm(app, request)).fields : request.body;
+  const parsed = cropFields.safeParse(raw);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ instancePath: `/${i.path.join('/')}`, message: i.message }));
+    const errors = validationErrors(issues, 'body', raw);
+    throw new HttpError(400, Object.values(errors)[0]?.[0] ?? 'The request could not be read.', errors);
+  }
+  return parsed.data;
+}
+
+const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin: only these routes accept multipart.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 1000, parts: 22 } });
+
+  app.post(`/${PICTURE_PATHS.uploadTemp(':userCode')}`, {
+    schema: { tags: ['pictures'], params: userCodeParams, response: { 201: envelope(imageAnswer) } },
+    handler: async (request, reply) => {
+      const me = memberOf(request);
+      ownerOnly(me, request.params.userCode);
+      const form = await readForm(app, request);
+      if (!form.file) throw new HttpError(400, 'Please choose a picture.', { uploadImage: ['Please choose a picture.'] });
+      const info = await store.inspectImage(form.file.bytes);
+      if (!info) {
+        const message = PICTURE_MESSAGES.uploadFailed(form.file.filename || 'The');
+        throw new HttpError(400, message, { uploadImage: [message] });
+      }
+      const imageName = await store.saveTemp(app.db, app.mediaDir, me.id, form.file.bytes, info);
+      return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message: 'Picture uploaded.', data: { imageName } });
+    },
+  });
+
+  app.post(`/${PICTURE_PATHS.crop}`, {
+    schema: { tags: ['pictures'], response: { 201: envelope(imageAnswer) } },
+    handler: async (request, reply) => {
+      const me = memberOf(request);
+      const input = await cropInput(app, request);
+      ownerOnly(me, input.userCode);
+      // Circle and slate pictures arrive with those areas.
+      if (input.dpType) throw new HttpError(400, 'Circle and slate pictures are not available yet.');
+      const temp = await store.findTemp(app.db, me.id, input.imageName);
+      if (!temp) throw new HttpError(404, PICTURE_MESSAGES.tempMissing);
+      if (input.x + input.w > temp.width || input.y + input.h > temp.height) {
+        throw new HttpError(400, PICTURE_MESSAGES.cropOutside, { crop: [PICTURE_MESSAGES.cropOutside] });
+      }
+      const original = await store.readMedia(app.mediaDir, 'temp', temp.fileName);
+      const variants = await store.renderVariants(original, input);
+      const previous = await currentDp(app, me.id);
+      const imageName = await app.db.transaction(async (tx) => {
+        const name = await store.saveVariants(tx, app.mediaDir, me.id, variants);
+        await tx.update(users).set({ profileDp: name }).where(eq(users.id, me.id));
+        return name;
+      });
+      await dropPicture(app, me.id, previous);
+      await dropPicture(app, me.id, temp.fileName);
+      return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message: 'Profile picture updated.', data: { imageName } });
+    },
+  });
+
+  app.post(`/${PICTURE_PATHS.removeDp(':userCode')}`, {
+    schema: { tags: ['pictures'], params: userCodeParams, response: { 201: envelope(removeDpAnswer) } },
+    handler: async (request, reply) => {
+      const me = memberOf(request);
+      ownerOnly(me, request.params.userCode);
+      const previous = await currentDp(app, me.id);
+      await app.db.update(users).set({ profileDp: null }).where(eq(users.id, me.id));
+      await dropPicture(app, me.id, previous);
+      return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message: 'Profile picture removed.', data: { profileDp: null } });
+    },
+  });
+
+  // The temp picture before cropping: its owner only (others get 404, not a hint it exists).
+  app.get('/media/temp/:fileName', {
+    schema: { tags: ['pictures'], params: z.object({ fileName: z.string().regex(IMAGE_NAME_PATTERN) }) },
+    handler: async (request, reply) => {
+      const me = memberOf(request);
+      const temp = await store.findTemp(app.db, me.id, request.params.fileName);
+      if (!temp) throw new HttpError(404, 'Not found.');
+      const bytes = await store.readMedia(app.mediaDir, 'temp', temp.fileName);
+      return reply.header('cache-control', 'private, no-store').type(temp.mimeType).send(bytes);
+    },
+  });
+};
+
+export default pictureRoutes;
