@@ -44,11 +44,25 @@ function viteBuild(): Promise<void> {
   });
 }
 
+/** Runs `node args…` with this environment; resolves when it exits 0. */
+function runChild(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.at(-1)} failed (exit ${code})`))));
+  });
+}
+
 const env = process.env;
 if (buildNeeded()) {
   console.log('Building the client (dist/ is missing or out of date)…');
   await viteBuild();
 }
+
+// Seed in a short-lived child process: the seed's one big transaction grows the embedded
+// database's WebAssembly memory, which never shrinks; done apart, the serving process starts
+// small (BUDGETS: idle RSS ≤ 300 MB). buildApp's own seed below is then a no-op check.
+await runChild(['--import', 'tsx', path.join(root, 'src/server/admin.ts'), 'seed']);
 
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';

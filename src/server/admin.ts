@@ -2,6 +2,7 @@
  * Admin CLI (npm run admin -- <command>):
  *   activation-code --plan <emerald|ruby|sapphire> [--count N]   print fresh single-use codes
  *   reset-link --user <email or mobile>                          print a password reset link
+ *   seed                                                         seed the demo community into an empty database
  * Uses the same DATA_DIR / DATABASE_URL as the server. With PGlite, stop the server first:
  * an embedded database has one owner at a time.
  */
@@ -11,6 +12,7 @@ import { PLAN_CODES, type PlanCode } from '../contract/codes';
 import { openDatabase } from './db/client';
 import { activationCodes } from './db/schema/accounts';
 import { createResetToken, findByLogin } from './routes/auth/repo';
+import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
 
 const CHARS = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -40,8 +42,11 @@ try {
     const token = await createResetToken(database.db, account.id);
     const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
     console.log(`${base}/reset-password/${token}`);
+  } else if (command === 'seed') {
+    const report = await seedIfEmpty(database.db);
+    console.log(report.seeded ? `Seeded ${report.members} members in ${report.ms} ms.` : `Not seeded: ${report.members} members already.`);
   } else {
-    throw new Error('Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile>');
+    throw new Error('Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | seed');
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
