@@ -39,6 +39,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, ws: true },
       '/media': `http://127.0.0.1:${apiPort}`,
+      '/basemap': `http://127.0.0.1:${apiPort}`,
       '/dev': `http://127.0.0.1:${apiPort}`,
     },
   },

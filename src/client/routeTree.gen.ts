@@ -22,9 +22,11 @@ import { Route as MainBarterRouteImport } from './routes/_main/barter'
 import { Route as MainTelexRouteImport } from './routes/_main/telex'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
 import { Route as MainBillionettUserCodeRouteImport } from './routes/_main/billionett/$userCode'
+import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
 import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
+import { Route as MainSuiteSearchRouteImport } from './routes/_main/suite/search'
 import { Route as MainSuiteVaultRouteImport } from './routes/_main/suite/vault'
 import { Route as MainBillionettUserCodeIndexRouteImport } from './routes/_main/billionett/$userCode/index'
 import { Route as MainBillionettUserCodeBillionettsRouteImport } from './routes/_main/billionett/$userCode/billionetts'
@@ -96,6 +98,11 @@ const MainBillionettUserCodeRoute = MainBillionettUserCodeRouteImport.update({
   path: '/billionett/$userCode',
   getParentRoute: () => MainRoute,
 } as any)
+const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
+  id: '/entry/$type',
+  path: '/entry/$type',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
@@ -109,6 +116,11 @@ const MainSuiteIndexRoute = MainSuiteIndexRouteImport.update({
 const MainSuiteBillionettsRoute = MainSuiteBillionettsRouteImport.update({
   id: '/suite/billionetts',
   path: '/suite/billionetts',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSuiteSearchRoute = MainSuiteSearchRouteImport.update({
+  id: '/suite/search',
+  path: '/suite/search',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSuiteVaultRoute = MainSuiteVaultRouteImport.update({
@@ -159,8 +171,10 @@ export interface FileRoutesByFullPath {
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
+  '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/suite/search': typeof MainSuiteSearchRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite/': typeof MainSuiteIndexRoute
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
@@ -180,8 +194,10 @@ export interface FileRoutesByTo {
   '/barter': typeof MainBarterRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/suite/search': typeof MainSuiteSearchRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite': typeof MainSuiteIndexRoute
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
@@ -205,8 +221,10 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/_main/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
+  '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
   '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/_main/suite/search': typeof MainSuiteSearchRoute
   '/_main/suite/vault': typeof MainSuiteVaultRoute
   '/_main/suite/': typeof MainSuiteIndexRoute
   '/_main/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
@@ -229,8 +247,10 @@ export interface FileRouteTypes {
     | '/telex'
     | '/reset-password/$resetToken'
     | '/billionett/$userCode'
+    | '/entry/$type'
     | '/profile/suite'
     | '/suite/billionetts'
+    | '/suite/search'
     | '/suite/vault'
     | '/suite/'
     | '/billionett/$userCode/billionetts'
@@ -250,8 +270,10 @@ export interface FileRouteTypes {
     | '/barter'
     | '/telex'
     | '/reset-password/$resetToken'
+    | '/entry/$type'
     | '/profile/suite'
     | '/suite/billionetts'
+    | '/suite/search'
     | '/suite/vault'
     | '/suite'
     | '/billionett/$userCode/billionetts'
@@ -274,8 +296,10 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/reset-password/$resetToken'
     | '/_main/billionett/$userCode'
+    | '/_main/entry/$type'
     | '/_main/profile/suite'
     | '/_main/suite/billionetts'
+    | '/_main/suite/search'
     | '/_main/suite/vault'
     | '/_main/suite/'
     | '/_main/billionett/$userCode/billionetts'
@@ -383,6 +407,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillionettUserCodeRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/entry/$type': {
+      id: '/_main/entry/$type'
+      path: '/entry/$type'
+      fullPath: '/entry/$type'
+      preLoaderRoute: typeof MainEntryTypeRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/profile/suite': {
       id: '/_main/profile/suite'
       path: '/profile/suite'
@@ -402,6 +433,13 @@ declare module '@tanstack/react-router' {
       path: '/suite/billionetts'
       fullPath: '/suite/billionetts'
       preLoaderRoute: typeof MainSuiteBillionettsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/suite/search': {
+      id: '/_main/suite/search'
+      path: '/suite/search'
+      fullPath: '/suite/search'
+      preLoaderRoute: typeof MainSuiteSearchRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/suite/vault': {
@@ -496,8 +534,10 @@ interface MainRouteChildren {
   MainTelexRoute: typeof MainTelexRoute
   MainIndexRoute: typeof MainIndexRoute
   MainBillionettUserCodeRoute: typeof MainBillionettUserCodeRouteWithChildren
+  MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
   MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
+  MainSuiteSearchRoute: typeof MainSuiteSearchRoute
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
   MainSuiteIndexRoute: typeof MainSuiteIndexRoute
   MainSuiteBillionettsSearchRoute: typeof MainSuiteBillionettsSearchRoute
@@ -509,8 +549,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainTelexRoute: MainTelexRoute,
   MainIndexRoute: MainIndexRoute,
   MainBillionettUserCodeRoute: MainBillionettUserCodeRouteWithChildren,
+  MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
   MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
+  MainSuiteSearchRoute: MainSuiteSearchRoute,
   MainSuiteVaultRoute: MainSuiteVaultRoute,
   MainSuiteIndexRoute: MainSuiteIndexRoute,
   MainSuiteBillionettsSearchRoute: MainSuiteBillionettsSearchRoute,

@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { CHAT_BODY_MAX, type ChatClientFrame } from './chat';
+import {
+  commentCreate,
+  commentReact,
+  commentUpdate,
+  ENTRY_PATHS,
+  entryForm,
+  pollVoteForm,
+  privacyUpdate,
+  rateForm,
+  shareForm,
+  targetQuery,
+} from './entries';
 import { FRIEND_PATHS } from './friends';
 import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
 import { aboutUpdate, personalUpdate, USER_PATHS } from './user';
@@ -40,6 +52,11 @@ const withUser = <S extends z.ZodType>(s: S) => z.object({ userCode: z.string(),
 /** Billionett writes: userCode = the acting member (names the target), friendCode = the other member. */
 const friendWrite = z.object({ userCode: z.string(), friendCode: z.string() });
 /** userCode = the sender (me), peer = the receiver, id = the message's client id (UUIDv7), time = client time. */
+/** Entry writes: userCode = me (the actor), postCode = the entry (its client id when I made it offline). */
+const entryTarget = targetQuery.extend({ userCode: z.string() });
+const onEntry = <S extends z.ZodRawShape>(shape: S) => z.object({ userCode: z.string(), postCode: z.uuid(), ...shape });
+const withQuery = (path: string, q: { postType?: string; profileCode?: string }) =>
+  `${path}?${new URLSearchParams({ postType: q.postType ?? 'user', ...(q.profileCode ? { profileCode: q.profileCode } : {}) })}`;
 const telexSend = z.object({
   userCode: z.string(),
   peer: z.string(),
@@ -134,6 +151,94 @@ export const mutations = {
     path: (p) => FRIEND_PATHS.unfriend(p.friendCode),
     body: () => undefined,
     target: (p) => `friends:${p.userCode}`,
+  }),
+  // Entries (issue 3). Every write on an entry targets `entry:<postCode>`, so a comment,
+  // rating or vote on an entry written offline waits for the entry's create.
+  'entry.create': define({
+    method: 'POST',
+    payload: entryTarget.extend({ data: entryForm }),
+    path: (p) => withQuery(ENTRY_PATHS.create, p),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.data.userPostCode}`,
+  }),
+  /** Waits for the shared entry (it may itself be an offline create). */
+  'entry.share': define({
+    method: 'POST',
+    payload: entryTarget.extend({ data: shareForm }),
+    path: (p) => withQuery(ENTRY_PATHS.share, p),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.data.originalUserPostCode}`,
+  }),
+  'entry.delete': define({
+    method: 'DELETE',
+    payload: onEntry({}),
+    path: (p) => ENTRY_PATHS.entry(p.postCode),
+    body: () => undefined,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'entry.privacy': define({
+    method: 'PUT',
+    payload: onEntry({ data: privacyUpdate }),
+    path: (p) => ENTRY_PATHS.privacy(p.postCode),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'entry.save': define({
+    method: 'POST',
+    payload: onEntry({}),
+    path: (p) => ENTRY_PATHS.save(p.postCode),
+    body: () => undefined,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'entry.unsave': define({
+    method: 'PUT',
+    payload: onEntry({}),
+    path: (p) => ENTRY_PATHS.unsave(p.postCode),
+    body: () => undefined,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'entry.rate': define({
+    method: 'POST',
+    payload: onEntry({ data: rateForm }),
+    path: (p) => ENTRY_PATHS.rate(p.postCode),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'poll.vote': define({
+    method: 'POST',
+    payload: onEntry({ data: pollVoteForm }),
+    path: (p) => ENTRY_PATHS.pollVote(p.postCode),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  /** data.commentCode is the client id of the new comment. */
+  'comment.create': define({
+    method: 'POST',
+    payload: onEntry({ data: commentCreate }),
+    path: (p) => ENTRY_PATHS.commentCreate(p.postCode),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'comment.update': define({
+    method: 'PUT',
+    payload: onEntry({ commentCode: z.uuid(), data: commentUpdate }),
+    path: (p) => ENTRY_PATHS.commentUpdate(p.postCode, p.commentCode),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'comment.delete': define({
+    method: 'DELETE',
+    payload: onEntry({ commentCode: z.uuid() }),
+    path: (p) => ENTRY_PATHS.comment(p.postCode, p.commentCode),
+    body: () => undefined,
+    target: (p) => `entry:${p.postCode}`,
+  }),
+  'comment.react': define({
+    method: 'POST',
+    payload: onEntry({ data: commentReact }),
+    path: (p) => ENTRY_PATHS.commentReact(p.postCode, p.data.exp),
+    body: (p) => p.data,
+    target: (p) => `entry:${p.postCode}`,
   }),
   /** A telex message (spec §2.12): one target per peer, so messages to one member go strictly in order. */
   'telex.send': defineSocket({

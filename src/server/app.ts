@@ -21,10 +21,15 @@ import chatRoutes from './routes/chat/index';
 import resetRoutes from './routes/auth/reset';
 import mailboxRoutes from './routes/dev/mailbox';
 import writesRoutes from './routes/dev/writes';
+import entryRoutes from './routes/entries/index';
+import commentRoutes from './routes/comments/index';
 import friendRoutes from './routes/friends/index';
 import mastersRoutes from './routes/masters/index';
 import newsRoutes from './routes/news/index';
 import pictureRoutes from './routes/pictures/index';
+import entryMediaRoutes from './routes/entry-media/index';
+import basemapRoutes from './routes/geo/basemap';
+import geoRoutes from './routes/geo/index';
 import mediaRoutes from './routes/pictures/media';
 import settingsRoutes from './routes/settings/index';
 import vaultRoutes from './routes/vault/index';
@@ -145,13 +150,18 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(lookupRoutes);
       await api.register(settingsRoutes);
       await api.register(pictureRoutes);
+      await api.register(entryMediaRoutes);
+      await api.register(geoRoutes);
       await api.register(friendRoutes);
       await api.register(chatRoutes);
+      await api.register(entryRoutes);
+      await api.register(commentRoutes);
     },
     { prefix: API_BASE },
   );
 
   await app.register(mediaRoutes);
+  await app.register(basemapRoutes);
   if (!production) {
     await app.register(mailboxRoutes);
     await app.register(writesRoutes);

@@ -134,6 +134,13 @@ export type ChatMessageRow = {
   [field: string]: unknown;
 };
 
+/** An entry as the feed shows it (spec/product.md §3 "Post item"); refined by the entries area. */
+export type PostRow = { postCode: string; postedAt: string; [field: string]: unknown } & SyncMark;
+/** A comment or a reply (`parentCode` set) of a post. */
+export type CommentRow = { commentCode: string; postCode: string; parentCode: string | null; [field: string]: unknown } & SyncMark;
+/** A file picked for an entry while offline: sent before the entry that uses it. */
+export type MediaBlobRow = { id: string; owner: string; name: string; type: string; blob: Blob; [field: string]: unknown };
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -155,6 +162,9 @@ export class MemberDb extends Dexie {
   chatFriends!: EntityTable<ChatFriendRow, 'userCode'>;
   chatConversations!: EntityTable<ChatConversationRow, 'userCode'>;
   chatMessages!: EntityTable<ChatMessageRow, 'id'>;
+  posts!: EntityTable<PostRow, 'postCode'>;
+  comments!: EntityTable<CommentRow, 'commentCode'>;
+  mediaBlobs!: EntityTable<MediaBlobRow, 'id'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -186,6 +196,13 @@ export class MemberDb extends Dexie {
       chatFriends: 'userCode',
       chatConversations: 'userCode, lastChatTime',
       chatMessages: 'id, [peer+time], status',
+    });
+    // Entries and feed: posts by code (a client id while unsent), comments and replies,
+    // and the media of entries written offline, kept as blobs until delivered.
+    this.version(5).stores({
+      posts: 'postCode, postedAt',
+      comments: 'commentCode, postCode, parentCode',
+      mediaBlobs: 'id, owner',
     });
   }
 }

@@ -26,15 +26,18 @@ export const FRIEND_LIST_KINDS: readonly FriendListKind[] = [
   'friendSearch',
 ];
 
-/** `${kind}:${owner}:${params}:${pageNo}` (store/db.ts ListPageRow). */
-export const pageKey = (kind: FriendListKind, owner: string, params: string, pageNo: number): string =>
+/**
+ * `${kind}:${owner}:${params}:${pageNo}` (store/db.ts ListPageRow). Any mirrored list
+ * (connections, feed pages, comments) keys its pages this way, so `kind` is any list name.
+ */
+export const pageKey = (kind: string, owner: string, params: string, pageNo: number): string =>
   `${kind}:${owner}:${params}:${pageNo}`;
 
 /** Search pages are kept per text as typed, trimmed and lower-cased (the server matches without case). */
 export const searchParams = (q: string): string => q.trim().toLowerCase();
 
 export type PageWrite = {
-  kind: FriendListKind;
+  kind: string;
   owner: string;
   params: string;
   pageNo: number;

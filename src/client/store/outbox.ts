@@ -12,6 +12,8 @@ import { registerProfileAppliers } from './appliers/profile';
 import { registerFriendAppliers } from './appliers/friends';
 import { registerVaultAppliers } from './appliers/vault';
 import { registerTelexAppliers } from './appliers/telex';
+import { registerComposerAppliers } from './appliers/composer';
+import { registerEntryAppliers } from './appliers/entries';
 
 export { registerAnswerApplier, registerLocalApplier } from './appliers/registry';
 export type { AnswerApplier, LocalApplier } from './appliers/registry';
@@ -21,6 +23,8 @@ registerProfileAppliers();
 registerFriendAppliers();
 registerVaultAppliers();
 registerTelexAppliers();
+registerComposerAppliers();
+registerEntryAppliers();
 
 /**
  * Queue a write. The kind's local applier makes the optimistic change (rows marked

@@ -16,6 +16,9 @@ import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/a
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
 import type { CropFields } from '../../contract/pictures';
+import type { LocationDetails } from '../../contract/entries';
+import type { FeedRequest } from './pull/feed';
+import type { CommentsRequest } from './pull/comments';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 
 export type CallResult<T = undefined> =
@@ -46,7 +49,11 @@ export type PullRequest =
   // conversation's messages, newest page first (size 50). `openPeer`: that chat is open, its unread is 0.
   | { kind: 'chatFriends' }
   | { kind: 'chatHistory'; openPeer?: string }
-  | { kind: 'chatMessages'; peer: string; pageNo: number };
+  | { kind: 'chatMessages'; peer: string; pageNo: number }
+  // Entries (spec §2.4, §2.5): feed pages (5) per mode and filter, one entry, comments (3), replies (5).
+  | FeedRequest
+  | { kind: 'entry'; postCode: string }
+  | CommentsRequest;
 
 /** `accessCode` 106: the rows are hidden from this member; the worker removed its cached copy. */
 export type PullResult = { ok: boolean; status?: number; message?: string; offline?: boolean; accessCode?: number };
@@ -109,6 +116,8 @@ export interface SyncApi {
   sendReference(input: ReferenceRequest): Promise<CallResult>;
   notifyReference(refCode: string): Promise<CallResult>;
   deleteReference(refCode: string): Promise<CallResult>;
+  /** Report an entry (online only, spec §8: 'Thanks for reporting...' / 'Error...'). */
+  reportEntry(postCode: string, reportDescription: string): Promise<CallResult>;
   /** Sign out: drop this member's local database, media cache and session. */
   checkout(): Promise<void>;
   /**
@@ -119,4 +128,6 @@ export interface SyncApi {
   closeChat(): Promise<void>;
   /** The page saw the network go (the worker may not): drop the telex socket, retry later. */
   networkLost(): Promise<void>;
+  /** The composer's 'Find Location' (geo-calls.ts): online-only gazetteer search. */
+  searchPlaces(q: string): Promise<CallResult<LocationDetails[]>>;
 }

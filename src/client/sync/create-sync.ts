@@ -17,7 +17,10 @@ import { clearSession, isExpired, readSession } from './session';
 import * as pictures from './picture-calls';
 import * as vault from './vault-calls';
 import * as friends from './friend-calls';
+import * as entries from './entry-calls';
 import { createChatSocket, type ChatSocket } from './socket';
+import { prepareEntryMedia } from './entry-media';
+import * as geo from './geo-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -100,6 +103,7 @@ export function createSync(options: SyncOptions): Sync {
     sleep,
     leader: createLeader(options.locks ?? defaultLocks()),
     socket: socket ? (_member, item) => socket.send(_member, item) : undefined,
+    prepare: { 'entry.create': prepareEntryMedia },
   });
   const replayNow = async () => {
     if (await refresh()) replayer.kick();
@@ -200,6 +204,7 @@ export function createSync(options: SyncOptions): Sync {
     sendReference: (input) => memberCall((m) => friends.sendReference(ctx, m, input)),
     notifyReference: (refCode) => memberCall((m) => friends.notifyReference(ctx, m, refCode)),
     deleteReference: (refCode) => memberCall((m) => friends.deleteReference(ctx, m, refCode)),
+    reportEntry: (postCode, text) => memberCall((m) => entries.reportEntry(ctx, m, postCode, text)),
     async openChat(peer) {
       if (await refresh()) await socket?.openChat(peer);
     },
@@ -210,6 +215,7 @@ export function createSync(options: SyncOptions): Sync {
       reachable = false;
       socket?.lost();
     },
+    searchPlaces: (q) => memberCall((m) => geo.searchPlaces(ctx, m, q)),
     settled: () => replayer.settled(),
   };
 }

@@ -25,6 +25,7 @@ import type { HttpResult } from './http';
 import { completeItem, failItem, noteAttempt, queuedItems } from '../store/outbox';
 import { authed, type Member, type SyncContext } from './context';
 import type { Leader } from './leader';
+import type { Prepared, PrepareStep } from './entry-media';
 
 type Sent = 'delivered' | 'retry' | 'offline' | 'failed' | 'stop';
 type PassOutcome = 'idle' | 'progress' | 'retry' | 'stop';
@@ -47,6 +48,11 @@ export type ReplayDeps = {
   leader: Leader;
   /** Delivers an item of a `transport: 'socket'` kind (socket.ts); absent: such items wait. */
   socket?: (member: Member, item: OutboxItem) => Promise<HttpResult<unknown>>;
+  /**
+   * Per-kind steps run before an item is sent (entry-media.ts: an entry's files are
+   * uploaded first). A failure answers like the send would, so the item stays queued.
+   */
+  prepare?: Partial<Record<string, PrepareStep>>;
 };
 
 const NO_SOCKET: HttpResult<unknown> = { kind: 'retryable', status: 0, message: 'Not connected.', offline: false };
@@ -67,9 +73,12 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       await failItem(member.db, item, { status: 0, message: `Unknown write "${item.kind}".` });
       return 'failed';
     }
-    const payload = item.payload as never;
-    const result =
-      def.transport === 'socket'
+    const prepared: Prepared = (await deps.prepare?.[item.kind]?.(ctx, member, item)) ?? { kind: 'ready', payload: item.payload };
+    const payload = (prepared.kind === 'ready' ? prepared.payload : undefined) as never;
+    const result: HttpResult<unknown> =
+      prepared.kind !== 'ready'
+        ? prepared
+        : def.transport === 'socket'
         ? await (deps.socket?.(member, item) ?? NO_SOCKET)
         : await authed(ctx, member, def.path(payload), {
             method: def.method,

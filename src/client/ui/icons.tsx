@@ -124,3 +124,24 @@ export const IconCamera = make(
     <circle cx="12" cy="13" r="3.5" />
   </>,
 );
+// Entries: privacy levels (Everyone, Billionetts, Only me) and comment reactions.
+export const IconGlobe = make(
+  <>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17" />
+  </>,
+);
+export const IconUsers = make(
+  <>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c.6-3.6 3.2-5.5 6.5-5.5s5.9 1.9 6.5 5.5M16 4.8a3.3 3.3 0 0 1 0 6.4M18 14.8c2 .7 3.2 2.4 3.5 5.2" />
+  </>,
+);
+export const IconLock = make(
+  <>
+    <rect x="5" y="10.5" width="14" height="9.5" rx="2" />
+    <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+  </>,
+);
+export const IconThumbUp = make(<path d="M7 11v9H4v-9h3zm0 0l4-7c1.6 0 2.5 1.2 2.2 2.7L12.6 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7" />);
+export const IconThumbDown = make(<path d="M7 13V4H4v9h3zm0 0l4 7c1.6 0 2.5-1.2 2.2-2.7L12.6 14H19a2 2 0 0 0 2-2.3l-1.2-6A2 2 0 0 0 17.8 4H7" />);

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { DEMO_PASSWORD } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
+import { seedEntries } from './entries';
 import { seedFriendships } from './friendships';
 import { seedNews } from './news';
 import { seedWorkEducation } from './work-education';
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Db): Promise<SeedReport> {
     await seedNews(tx as unknown as Db, community.news);
     await seedWorkEducation(tx as unknown as Db, community.members);
     await seedFriendships(tx as unknown as Db, community.members);
+    await seedEntries(tx as unknown as Db, community.members);
   });
   return { seeded: true, members: community.members.length, ms: Date.now() - started };
 }

@@ -30,11 +30,19 @@ function headersOf(init: RequestInit | undefined): Record<string, string> {
 export function injectFetch(app: FastifyInstance): typeof fetch {
   return (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const sentHeaders = headersOf(init);
+    let payload: string | Buffer | undefined = typeof init?.body === 'string' ? init.body : undefined;
+    if (init?.body && typeof init.body !== 'string') {
+      // A multipart upload (FormData): let the engine encode it, boundary and all.
+      const encoded = new Request(url.href, { method: init.method ?? 'POST', body: init.body });
+      payload = Buffer.from(await encoded.arrayBuffer());
+      sentHeaders['content-type'] = encoded.headers.get('content-type') ?? 'application/octet-stream';
+    }
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: headersOf(init),
-      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      headers: sentHeaders,
+      ...(payload === undefined ? {} : { payload }),
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers.set(name, String(value));

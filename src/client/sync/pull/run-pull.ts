@@ -11,6 +11,8 @@ import { pullCardList } from './friends';
 import { pullOwnFriendLists } from './own-friend-lists';
 import { pullReferences } from './references';
 import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
+import { pullEntry, pullFeed } from './feed';
+import { pullComments } from './comments';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
   switch (request.kind) {
@@ -46,6 +48,13 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullChatHistory(ctx, member, request.openPeer);
     case 'chatMessages':
       return pullChatMessages(ctx, member, request.peer, request.pageNo);
+    case 'feed':
+      return pullFeed(ctx, member, request);
+    case 'entry':
+      return pullEntry(ctx, member, request.postCode);
+    case 'comments':
+    case 'replies':
+      return pullComments(ctx, member, request);
   }
 }
 
@@ -61,5 +70,7 @@ export function pullsForTarget(target: string): PullRequest[] {
   if (area === 'friends' && code) return [{ kind: 'ownFriendLists' }];
   // A discarded telex is removed by its discard applier; the newest page redraws the rest.
   if (area === 'telex' && code) return [{ kind: 'chatMessages', peer: code, pageNo: 1 }];
+  // An entry's writes: the entry itself and its first comment page redraw what the server has.
+  if (area === 'entry' && code) return [{ kind: 'entry', postCode: code }, { kind: 'comments', postCode: code, pageNo: 1 }];
   return [];
 }

@@ -24,33 +24,18 @@ import {
 import { userCodeParams } from '../../../contract/user';
 import { users } from '../../db/schema/accounts';
 import { HttpError } from '../../http-error';
+import { readForm as readSharedForm } from '../../multipart-form';
 import { memberOf, type Member } from '../../plugins/auth';
 import { validationErrors } from '../../plugins/errors';
 import * as store from './store';
 
-type Form = { fields: Record<string, string>; file?: { filename: string; bytes: Buffer } };
-
-/** Reads a multipart form: its text fields and at most one file, refusing anything over the cap. */
-async function readForm(app: FastifyInstance, request: FastifyRequest): Promise<Form> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Please send the picture as multipart/form-data.');
-  const form: Form = { fields: {} };
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (form.file) throw new HttpError(400, 'Please send one picture at a time.');
-        form.file = { filename: part.filename, bytes: await part.toBuffer() };
-      } else if (typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError || error instanceof app.multipartErrors.FilesLimitError) {
-      throw new HttpError(413, PICTURE_MESSAGES.tooLarge);
-    }
-    throw error;
-  }
-  return form;
-}
+/** Reads the form; the cap is this plugin's multipart limit (UPLOAD_MAX_BYTES). */
+const readForm = (app: FastifyInstance, request: FastifyRequest) =>
+  readSharedForm(app, request, {
+    notMultipart: 'Please send the picture as multipart/form-data.',
+    oneFile: 'Please send one picture at a time.',
+    tooLarge: PICTURE_MESSAGES.tooLarge,
+  });
 
 function ownerOnly(member: Member, userCode: string): void {
   if (member.userCode !== userCode) throw new HttpError(403, 'Only the owner can change this.');

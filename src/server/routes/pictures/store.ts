@@ -9,11 +9,12 @@ import path from 'node:path';
 import { and, eq, inArray, lt, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, SOURCE_MAX_PX, VARIANT_PX, type ImageType } from '../../../contract/pictures';
+import type { GalleryDir } from '../../../contract/media';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema/media';
 
 /** Refuse decompression bombs: 50 megapixels is more than any camera picture a member picks. */
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 /** Temp uploads nobody cropped are removed after a day (on the member's next upload). */
 const TEMP_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -45,11 +46,13 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInfo | null> {
 }
 
 export const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
-export const filePath = (root: string, imageType: ImageType, fileName: string) => path.join(root, imageType, fileName);
+/** `dir` is a picture type or an entry media folder (contract/media.ts GALLERY_DIRS). */
+export type MediaDir = ImageType | GalleryDir;
+export const filePath = (root: string, dir: MediaDir, fileName: string) => path.join(root, dir, fileName);
 
-async function writeMediaFile(root: string, imageType: ImageType, fileName: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.join(root, imageType), { recursive: true });
-  await writeFile(filePath(root, imageType, fileName), bytes);
+export async function writeMediaFile(root: string, dir: MediaDir, fileName: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.join(root, dir), { recursive: true });
+  await writeFile(filePath(root, dir, fileName), bytes);
 }
 
 export async function saveTemp(db: Db, root: string, ownerId: number, bytes: Buffer, info: ImageInfo): Promise<string> {
@@ -77,7 +80,7 @@ export async function findTemp(db: Db, ownerId: number, fileName: string) {
   return row ?? null;
 }
 
-export const readMedia = (root: string, imageType: ImageType, fileName: string) => readFile(filePath(root, imageType, fileName));
+export const readMedia = (root: string, dir: MediaDir, fileName: string) => readFile(filePath(root, dir, fileName));
 
 export type Crop = { x: number; y: number; w: number; h: number };
 type Variant = { imageType: Exclude<ImageType, 'temp'>; bytes: Buffer; width: number; height: number };

@@ -1,7 +1,9 @@
 /** /suite (spec §2.7): the own suite. */
 import { createFileRoute } from '@tanstack/react-router';
 import { SuiteScreen } from '../../../suite/components/suite-screen';
-import { FeedPlaceholder } from '../../../ui/feed-placeholder';
+import { Feed } from '../../../entries/components/feed';
+import { ComposerLauncher } from '../../../composer/components/composer-launcher';
+import { SUITE_FILTERS } from '../../../entries/components/feed-filters';
 
 export const Route = createFileRoute('/_main/suite/')({
   component: Suite,
@@ -9,5 +11,16 @@ export const Route = createFileRoute('/_main/suite/')({
 
 function Suite() {
   const { me } = Route.useRouteContext();
-  return <SuiteScreen me={me} feed={<FeedPlaceholder />} />;
+  const feed = <Feed me={me} spec={{ mode: 'user', userCode: me }} filters={SUITE_FILTERS} verticalFilters />;
+  return (
+    <SuiteScreen
+      me={me}
+      feed={
+        <>
+          <ComposerLauncher me={me} />
+          {feed}
+        </>
+      }
+    />
+  );
 }

@@ -1,7 +1,8 @@
 /** /billionett/$userCode/suite (spec §2.7): another member's suite. */
 import { createFileRoute } from '@tanstack/react-router';
 import { MemberSuiteScreen } from '../../../../suite/components/member-suite-screen';
-import { FeedPlaceholder } from '../../../../ui/feed-placeholder';
+import { Feed } from '../../../../entries/components/feed';
+import { SUITE_FILTERS } from '../../../../entries/components/feed-filters';
 
 export const Route = createFileRoute('/_main/billionett/$userCode/suite')({
   component: MemberSuite,
@@ -10,5 +11,5 @@ export const Route = createFileRoute('/_main/billionett/$userCode/suite')({
 function MemberSuite() {
   const { me } = Route.useRouteContext();
   const { userCode } = Route.useParams();
-  return <MemberSuiteScreen me={me} userCode={userCode} feed={<FeedPlaceholder />} />;
+  return <MemberSuiteScreen me={me} userCode={userCode} feed={<Feed me={me} spec={{ mode: 'user', userCode }} filters={SUITE_FILTERS} verticalFilters />} />;
 }

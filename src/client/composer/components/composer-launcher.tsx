@@ -1,0 +1,30 @@
+/**
+ * The 'Create entry' box at the top of the home feed and the own suite feed (spec §2.6):
+ * a click opens the composer drawer. `open` lets a route open it (the PWA shortcut
+ * '/?compose=entry'); `onOpenChange` tells the route when it closes.
+ */
+import { Paper, UnstyledButton, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ComposerTarget } from '../form';
+import { ComposerDrawer } from './composer-drawer';
+
+export type ComposerLauncherProps = { me: string; target?: ComposerTarget; open?: boolean; onOpenChange?: (open: boolean) => void };
+
+export function ComposerLauncher({ me, target = { kind: 'own' }, open, onOpenChange }: ComposerLauncherProps) {
+  const [local, setLocal] = useState(false);
+  const opened = open ?? local;
+  const set = (value: boolean) => {
+    setLocal(value);
+    onOpenChange?.(value);
+  };
+  return (
+    <>
+      <Paper withBorder radius="md" p="sm" mb="md">
+        <UnstyledButton w="100%" onClick={() => set(true)} aria-label="Create entry">
+          <Text c="dimmed">Create entry</Text>
+        </UnstyledButton>
+      </Paper>
+      <ComposerDrawer me={me} target={target} opened={opened} onClose={() => set(false)} />
+    </>
+  );
+}

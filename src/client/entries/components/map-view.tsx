@@ -1,0 +1,56 @@
+/**
+ * The maplibre map of a card (loaded lazily by post-map.tsx): our basemap style, a
+ * marker per place, zoom 15 for one place and 4 for a route (spec §2.5). maplibre 6
+ * bundled needs its worker URL set (TOOLCHAIN.md).
+ */
+import { Map as MapLibre, Marker, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import { GEO_PATHS } from '../../../contract/geo';
+import type { MapPoint } from './post-map';
+
+setWorkerUrl(workerUrl);
+
+export default function MapView({ points, onFail }: { points: MapPoint[]; onFail: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const fail = useRef(onFail);
+  useEffect(() => {
+    fail.current = onFail;
+  });
+  // Redraw only when the places change, not when a live query hands over an equal copy.
+  const placesKey = JSON.stringify(points);
+  useEffect(() => {
+    const places = JSON.parse(placesKey) as MapPoint[];
+    const failed = () => fail.current();
+    const container = box.current;
+    if (!container || places.length === 0) return;
+    const lat = places.reduce((s, p) => s + p.lat, 0) / places.length;
+    const lon = places.reduce((s, p) => s + p.lon, 0) / places.length;
+    let map: MapLibre;
+    try {
+      map = new MapLibre({
+        container,
+        style: GEO_PATHS.basemapStyle,
+        center: [lon, lat],
+        zoom: places.length > 1 ? 4 : 15,
+        attributionControl: false,
+        interactive: true,
+      });
+    } catch {
+      failed();
+      return;
+    }
+    let loaded = false;
+    map.on('load', () => {
+      loaded = true;
+    });
+    // The style itself failed (no basemap served): fall back to the place names.
+    map.on('error', () => {
+      if (!loaded) failed();
+    });
+    for (const p of places) new Marker().setLngLat([p.lon, p.lat]).addTo(map);
+    return () => map.remove();
+  }, [placesKey]);
+  return <div ref={box} style={{ height: 220, borderRadius: 6, overflow: 'hidden' }} aria-label="Map" role="img" />;
+}

@@ -1,0 +1,63 @@
+/**
+ * A card's stats and action bar (spec §2.5): average rating, comments and shares; rating
+ * in half steps out of 5 (queued 'entry.rate'), the comments toggle, and the share menu
+ * with its four targets.
+ */
+import { Button, Group, Menu, Rating, Text } from '@mantine/core';
+import type { OriginalPost } from '../../../contract/entries';
+import { entryWrite } from '../commands';
+import { SHARE_LABELS, type ShareTarget } from './share-dialog';
+
+export function PostStats({ post }: { post: OriginalPost }) {
+  return (
+    <Group gap="md">
+      <Text size="xs" c="dimmed">{`★ ${post.avgRating.toFixed(1)}`}</Text>
+      <Text size="xs" c="dimmed">{`${post.noOfComments} Comments`}</Text>
+      <Text size="xs" c="dimmed">{`${post.noOfShares} Shares`}</Text>
+    </Group>
+  );
+}
+
+export type PostActionsProps = {
+  me: string;
+  post: OriginalPost;
+  onToggleComments?: () => void;
+  onShare: (target: ShareTarget) => void;
+};
+
+export function PostActions({ me, post, onToggleComments, onShare }: PostActionsProps) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Rating
+        fractions={2}
+        value={post.currentRating}
+        aria-label="Rate this entry"
+        onChange={(rating) => {
+          if (rating > 0 && rating !== post.currentRating)
+            void entryWrite(me, 'entry.rate', { userCode: me, postCode: post.postCode, data: { rating } });
+        }}
+      />
+      <Group gap={4}>
+        {onToggleComments && (
+          <Button size="compact-sm" variant="subtle" onClick={onToggleComments}>
+            Comment
+          </Button>
+        )}
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button size="compact-sm" variant="subtle">
+              Share
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {(Object.keys(SHARE_LABELS) as ShareTarget[]).map((target) => (
+              <Menu.Item key={target} onClick={() => onShare(target)}>
+                {SHARE_LABELS[target]}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * An entry as a card (spec §2.5): header, text, poll, map, image grid, stats, action bar,
+ * the comments area (opens and closes) and the menu. A share shows the sharer and their
+ * words above the shared entry. The card's unsent writes show as pending; a refused one
+ * with the server's words, Retry and Discard.
+ */
+import { Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { OriginalPost } from '../../../contract/entries';
+import { SyncMark } from '../../ui/sync-mark';
+import { discardWrite, entryWrite, retryWrite } from '../commands';
+import { useEntryWrites, writeState, type PostView } from '../queries';
+import type { OutboxItem } from '../../store/db';
+import { CommentsArea } from './comments-area';
+import { PostActions, PostStats } from './post-actions';
+import { PostGalleryGrid } from './post-gallery';
+import { PostHeader } from './post-header';
+import { PostMap } from './post-map';
+import { PostMenu } from './post-menu';
+import { PostPoll } from './post-poll';
+import { PostText } from './post-text';
+import { ShareDialog, type ShareTarget } from './share-dialog';
+
+/** Writes about the entry itself (its comments carry their own marks). */
+const onEntry = (item: OutboxItem) => !item.kind.startsWith('comment.');
+
+/** The body of one entry: what it says and shows. */
+export function PostBody({ me, post }: { me: string; post: OriginalPost }) {
+  return (
+    <Stack gap="sm">
+      <PostText text={post.postDescription} />
+      {post.pollingDetails && (
+        <PostPoll
+          poll={post.pollingDetails}
+          onVote={(option) =>
+            entryWrite(me, 'poll.vote', { userCode: me, postCode: post.postCode, data: { userPostCode: post.postCode, pollingResponse: option } })
+          }
+        />
+      )}
+      <PostMap location={post.location} />
+      <PostGalleryGrid me={me} items={post.postGalleries} />
+    </Stack>
+  );
+}
+
+export function PostCard({ me, post: row, fullView }: { me: string; post: PostView; fullView?: boolean }) {
+  const [commentsOpen, setCommentsOpen] = useState(Boolean(fullView));
+  const [share, setShare] = useState<ShareTarget | null>(null);
+  const shared = row.sharedDetails;
+  // The entry the actions act on: a share's own post, else the entry.
+  const post = shared?.sharedPost ?? row.originalPost;
+  const writes = useEntryWrites(me, row.postCode);
+  const state = writeState(writes, onEntry);
+  if (!post) return null;
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={`Entry by ${post.postedBy.displayName}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {shared ? (
+            <Text size="sm">
+              <b>{shared.sharedBy.displayName}</b> shared an entry
+            </Text>
+          ) : (
+            <PostHeader post={post} />
+          )}
+          <PostMenu me={me} post={post} />
+        </Group>
+        {import.meta.env.DEV && <Text size="xs" c="dimmed">{row.postCode}</Text>}
+        <SyncMark state={state} what="Entry" onRetry={retryWrite} onDiscard={discardWrite} />
+        {shared ? (
+          <>
+            <PostText text={shared.sharedPost.postDescription} />
+            <Paper withBorder radius="md" p="sm">
+              {row.originalPost ? (
+                <Stack gap="sm">
+                  <PostHeader post={row.originalPost} />
+                  <PostBody me={me} post={row.originalPost} />
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  This entry was deleted or is not visible to you.
+                </Text>
+              )}
+            </Paper>
+          </>
+        ) : (
+          <PostBody me={me} post={post} />
+        )}
+        <PostStats post={post} />
+        <Divider />
+        <PostActions me={me} post={post} onToggleComments={() => setCommentsOpen(!commentsOpen)} onShare={setShare} />
+        {commentsOpen && <CommentsArea me={me} postCode={post.postCode} />}
+      </Stack>
+      <ShareDialog me={me} postCode={row.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />
+    </Paper>
+  );
+}

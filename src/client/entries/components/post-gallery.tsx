@@ -1,0 +1,47 @@
+/**
+ * An entry's images (spec §2.5): a grid of 1 to 5; beyond 5 the fifth carries a '+N'
+ * overlay with the number not shown. Thumbnails in the grid (contract/media.ts), videos
+ * and audio as players.
+ */
+import { Box, Image, SimpleGrid, Text } from '@mantine/core';
+import { galleryThumbPath } from '../../../contract/media';
+import type { PostGallery } from '../../../contract/entries';
+import { useMediaSrc } from '../queries';
+
+const GRID_MAX = 5;
+
+function Tile({ me, item, extra }: { me: string; item: PostGallery; extra: number }) {
+  const src = useMediaSrc(me, item.path.startsWith('blob:') ? item.path : galleryThumbPath(item.path));
+  const full = useMediaSrc(me, item.path);
+  return (
+    <Box pos="relative" style={{ overflow: 'hidden', borderRadius: 6, aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+      {item.mediaType === 'video' ? (
+        <video src={full} controls preload="metadata" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      ) : item.mediaType === 'audio' ? (
+        <audio src={full} controls style={{ width: '100%', marginTop: '30%' }} />
+      ) : (
+        <Image src={src} alt={item.albumName || 'Entry image'} h="100%" w="100%" fit="cover" loading="lazy" />
+      )}
+      {extra > 0 && (
+        <Box pos="absolute" inset={0} style={{ background: 'rgba(0,0,0,.5)', display: 'grid', placeItems: 'center' }}>
+          <Text c="white" fw={700} size="xl">{`+${extra}`}</Text>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function PostGalleryGrid({ me, items }: { me: string; items: PostGallery[] }) {
+  if (items.length === 0) return null;
+  const sorted = [...items].sort((a, b) => a.order - b.order);
+  const shown = sorted.slice(0, GRID_MAX);
+  const extra = sorted.length - shown.length;
+  const cols = shown.length === 1 ? 1 : shown.length === 2 || shown.length === 4 ? 2 : 3;
+  return (
+    <SimpleGrid cols={cols} spacing={4}>
+      {shown.map((item, i) => (
+        <Tile key={`${item.path}-${i}`} me={me} item={item} extra={i === shown.length - 1 ? extra : 0} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Where an entry happened (spec §2.5): the place names, and the map drawn by maplibre
+ * from our own basemap (contract/geo.ts) — zoom 15 for one place, 4 for a transit route.
+ * maplibre (~300 KB gzip) loads only when a card with a place is drawn. If the basemap
+ * cannot be loaded (not served, or offline before it was cached) the names stay alone.
+ */
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { GEO_CREDIT } from '../../../contract/geo';
+import type { OriginalPost } from '../../../contract/entries';
+import { IconMapPin } from '../../ui/icons';
+
+const MapView = lazy(() => import('./map-view'));
+
+export type MapPoint = { lat: number; lon: number; name: string };
+
+export function pointsOf(location: OriginalPost['location']): MapPoint[] {
+  if (!location) return [];
+  const points: MapPoint[] = [];
+  if (location.fromlatitude !== null && location.fromlongitude !== null)
+    points.push({ lat: location.fromlatitude, lon: location.fromlongitude, name: location.fromplaceName ?? '' });
+  if (location.tolatitude !== null && location.tolongitude !== null)
+    points.push({ lat: location.tolatitude, lon: location.tolongitude, name: location.toplaceName ?? '' });
+  return points;
+}
+
+export function PostMap({ location }: { location: OriginalPost['location'] }) {
+  const [failed, setFailed] = useState(false);
+  if (!location) return null;
+  const names = [location.fromplaceName, location.toplaceName].filter(Boolean).join(' → ');
+  const points = pointsOf(location);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        <IconMapPin size={14} style={{ verticalAlign: 'middle' }} /> {names}
+      </Text>
+      {points.length > 0 && !failed && (
+        <Suspense fallback={<Skeleton h={220} radius="sm" />}>
+          <MapView points={points} onFail={() => setFailed(true)} />
+        </Suspense>
+      )}
+      <Text size="xs" c="dimmed">
+        {GEO_CREDIT}
+      </Text>
+    </Stack>
+  );
+}

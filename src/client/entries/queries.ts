@@ -1,0 +1,140 @@
+/**
+ * Live reads of the feed (DESIGN.md: the UI reads only Dexie): a feed's mirrored pages
+ * with their entries, one entry, an entry's comments or a comment's replies, and the
+ * state of the queued writes on an entry.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo } from 'react';
+import type { CommentItem, PostItem } from '../../contract/entries';
+import { memberDb, type CommentRow, type OutboxItem, type PostRow } from '../store/db';
+import { commentOwnerParams, feedPages, type FeedSpec } from '../store/feed-pages';
+import { pageKey } from '../store/friend-pages';
+
+/** A `posts` row: the feed's PostItem plus its code, creation time and marks. */
+export type PostView = PostRow & PostItem & { _deleting?: boolean };
+export type CommentView = CommentRow & CommentItem & { _deleting?: boolean };
+
+export type FeedView = {
+  posts: PostView[];
+  /** Pages mirrored for this feed, and the server's total at the last page read. */
+  pages: number;
+  totalRecords: number;
+  /** True once page 1 was ever mirrored (offline: the last feed seen). */
+  cached: boolean;
+};
+
+const visible = <T extends { _deleting?: boolean; _sync?: string }>(r: T | undefined): r is T =>
+  r !== undefined && !(r._deleting && r._sync === 'pending');
+
+/**
+ * The entries of a feed in page order. The member's own entries newer than page 1's
+ * read (written here, possibly unsent) come first in the feeds they belong to, so a new
+ * entry shows at once, offline too, until the next reload puts it in page 1.
+ */
+export function useFeed(me: string, spec: FeedSpec): FeedView | undefined {
+  const { mode, userCode, featureCode, q } = spec;
+  return useLiveQuery(async () => {
+    const db = memberDb(me);
+    const pages = await feedPages(db, me, { mode, userCode, featureCode, q });
+    const codes = [...new Set(pages.flatMap((p) => p.codes))];
+    const first = pages.find((p) => p.pageNo === 1);
+    const mine = mode === 'all' || (mode === 'user' && (userCode ?? me) === me);
+    let fresh: PostView[] = [];
+    if (mine && !featureCode) {
+      const since = new Date(first?.syncedAt ?? 0).toISOString();
+      const recent = (await db.posts.where('postedAt').above(since).toArray()) as PostView[];
+      fresh = recent
+        .filter((r) => !codes.includes(r.postCode) && (r.originalPost?.postedBy.userCode === me || r.sharedDetails?.sharedBy.userCode === me))
+        .filter((r) => mode === 'all' || (r.originalPost?.postedAt.originCode ?? me) === (userCode ?? me))
+        .sort((a, b) => b.postedAt.localeCompare(a.postedAt));
+    }
+    const rows = (await db.posts.bulkGet(codes)) as (PostView | undefined)[];
+    return {
+      posts: [...fresh, ...rows].filter(visible),
+      pages: pages.length,
+      totalRecords: (pages.at(-1)?.totalRecords ?? 0) + fresh.length,
+      cached: first !== undefined,
+    };
+  }, [me, mode, userCode, featureCode, q]);
+}
+
+export function usePost(me: string, postCode: string): PostView | null | undefined {
+  return useLiveQuery(async () => ((await memberDb(me).posts.get(postCode)) as PostView | undefined) ?? null, [me, postCode]);
+}
+
+export type CommentsView = { rows: CommentView[]; pages: number; totalRecords: number };
+
+/**
+ * An entry's comments (newest first) or one comment's replies (oldest first), pages
+ * 1..`pageCount`; comments written here and not yet on a page join them.
+ */
+export function useComments(me: string, postCode: string, commentCode: string | undefined, pageCount: number) {
+  return useLiveQuery(async (): Promise<CommentsView> => {
+    const db = memberDb(me);
+    const { kind, owner, params } = commentOwnerParams(postCode, commentCode);
+    const keys = Array.from({ length: pageCount }, (_, i) => pageKey(kind, owner, params, i + 1));
+    const pages = (await db.listPages.bulkGet(keys)).filter((p) => p !== undefined);
+    const codes = [...new Set(pages.flatMap((p) => p.codes))];
+    const rows = (await db.comments.bulkGet(codes)) as (CommentView | undefined)[];
+    const all = (await db.comments.where('postCode').equals(postCode).toArray()) as CommentView[];
+    const local = all
+      .filter((c) => c._sync && !codes.includes(c.commentCode) && (c.parentCode ?? undefined) === commentCode)
+      .sort((a, b) => a.lastUpdatedTime.localeCompare(b.lastUpdatedTime));
+    const listed = rows.filter(visible);
+    const merged = commentCode ? [...listed, ...local] : [...local.toReversed(), ...listed];
+    return { rows: merged.filter(visible), pages: pages.length, totalRecords: pages.at(-1)?.totalRecords ?? 0 };
+  }, [me, postCode, commentCode, pageCount]);
+}
+
+/** The queued writes on one entry (and its comments), oldest first. */
+export function useEntryWrites(me: string, postCode: string): OutboxItem[] {
+  return (
+    useLiveQuery(() => memberDb(me).outbox.where('target').equals(`entry:${postCode}`).sortBy('id'), [me, postCode]) ?? []
+  );
+}
+
+/** The one failed write (it holds back the rest) about `code`, or whether any is pending. */
+export function writeState(items: OutboxItem[], matches: (item: OutboxItem) => boolean) {
+  const mine = items.filter(matches);
+  const failed = mine.find((i) => i.status === 'failed');
+  if (failed) return { status: 'failed' as const, id: failed.id, message: failed.error?.message ?? 'The server refused this change.' };
+  return mine.length ? { status: 'pending' as const } : undefined;
+}
+
+export function usePrivacies(me: string) {
+  return (
+    useLiveQuery(async () => {
+      const row = await memberDb(me).masters.get('privacies');
+      return row?.name === 'privacies' ? row.rows : [];
+    }, [me]) ?? []
+  );
+}
+
+/** How many entries the member has written and not yet delivered (the feed reloads when one lands). */
+export function useUnsentEntries(me: string): number | undefined {
+  return useLiveQuery(() => memberDb(me).outbox.filter((i) => i.kind === 'entry.create').count(), [me]);
+}
+
+/**
+ * A gallery path as a URL: server media as they are; `blob:<id>` (a file picked
+ * offline, not yet uploaded) as an object URL of its blob in Dexie, revoked when unused.
+ */
+export function useMediaSrc(me: string, path: string): string | undefined {
+  const blobId = path.startsWith('blob:') ? path.slice(5) : undefined;
+  const blob = useLiveQuery(async () => (blobId ? ((await memberDb(me).mediaBlobs.get(blobId))?.blob ?? null) : null), [me, blobId]);
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return blobId ? url : path;
+}
+
+/** The member's billionetts the device has mirrored (share target picker). */
+export function useKnownFriends(me: string) {
+  return (
+    useLiveQuery(async () => {
+      const db = memberDb(me);
+      const pages = await db.listPages.where('[kind+owner]').equals(['friends', me]).toArray();
+      const codes = [...new Set(pages.sort((a, b) => a.pageNo - b.pageNo).flatMap((p) => p.codes))];
+      return (await db.people.bulkGet(codes)).filter((p) => p !== undefined);
+    }, [me]) ?? []
+  );
+}

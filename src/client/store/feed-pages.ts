@@ -1,0 +1,48 @@
+/**
+ * Mirrored feed and comment pages (DESIGN.md "Reads and mirrors"). They live in
+ * `listPages` like every paged list (store/friend-pages.ts `pageKey`/`putPage`): a page
+ * holds only the codes in the server's order; the entries live once in `posts`, the
+ * comments and replies once in `comments`. Shared by the worker's pulls, the UI's live
+ * queries and the entry appliers.
+ */
+import type { MemberDb } from './db';
+
+export type FeedMode = 'all' | 'user' | 'saved' | 'search';
+/** One feed as the screens ask for it; `featureCode` is one shortcut filter (spec §2.4) or none. */
+export type FeedSpec = { mode: FeedMode; userCode?: string; featureCode?: number; q?: string };
+
+export const FEED_KIND = 'feed';
+export const COMMENTS_KIND = 'comments';
+export const REPLIES_KIND = 'replies';
+
+/** Whose feed it is: a suite's owner, else the member reading it. */
+export const feedOwner = (me: string, spec: FeedSpec): string => (spec.mode === 'user' && spec.userCode ? spec.userCode : me);
+
+/** The filter part of the page key: one set of pages per mode, filter and search text. */
+export const feedParams = (spec: FeedSpec): string =>
+  `${spec.mode}|${spec.featureCode ?? ''}|${(spec.q ?? '').trim().toLowerCase()}`;
+
+/** Every mirrored page of one feed, in page order. */
+export async function feedPages(db: MemberDb, me: string, spec: FeedSpec) {
+  const params = feedParams(spec);
+  const pages = await db.listPages.where('[kind+owner]').equals([FEED_KIND, feedOwner(me, spec)]).toArray();
+  return pages
+    .filter((p) => (p as { params?: string }).params === params)
+    .sort((a, b) => a.pageNo - b.pageNo);
+}
+
+/** Take an entry out of every mirrored feed page (deleted, or gone from the member's view). */
+export async function removeFromFeeds(db: MemberDb, postCode: string): Promise<void> {
+  const pages = await db.listPages.where('kind').equals(FEED_KIND).toArray();
+  for (const page of pages) {
+    if (!page.codes.includes(postCode)) continue;
+    await db.listPages.update(page.key, {
+      codes: page.codes.filter((c) => c !== postCode),
+      totalRecords: Math.max(0, page.totalRecords - 1),
+    });
+  }
+}
+
+/** The comment pages of an entry (`params` ''), or one comment's reply pages (`params` = its code). */
+export const commentOwnerParams = (postCode: string, commentCode?: string) =>
+  commentCode ? { kind: REPLIES_KIND, owner: postCode, params: commentCode } : { kind: COMMENTS_KIND, owner: postCode, params: '' };

@@ -1,0 +1,106 @@
+/**
+ * Entry reads (spec/calls.md "Posts, comments and sharing"): home (viewMode all), a
+ * member's suite, the archive (saved), search, and one entry. Every mode filters by the
+ * entry privacy (visibility.ts) in SQL; a visitor's read of another member's suite also
+ * follows that member's 'suite' feature privacy (accessCode 106 and no rows when hidden).
+ * Writes: writes.ts (create, share, delete, privacy), actions.ts (save, report, rate, vote).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK } from '../../../contract/codes';
+import { envelope } from '../../../contract/envelope';
+import {
+  ENTRY_MESSAGES,
+  ENTRY_PATHS,
+  FEED_PAGE_SIZE,
+  feedQuery,
+  postCodeParams,
+  postItem,
+  searchParams,
+} from '../../../contract/entries';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http-error';
+import { memberOf, type Member } from '../../plugins/auth';
+import { allows, featurePrivacies, relationOf } from '../../privacy';
+import { findMember } from '../user/repo';
+import entryActionRoutes from './actions';
+import { featureWhere, homeWhere, savedWhere, searchWhere, suiteWhere } from './feed-where';
+import { listItems, loadItem } from './read-repo';
+import entryWriteRoutes from './writes';
+import { and, type SQL } from 'drizzle-orm';
+
+const path = (p: string) => `/${p}`;
+const feedAnswer = envelope(z.object({ userPosts: z.array(postItem) }));
+const searchAnswer = envelope(z.object({ searchedPost: z.array(postItem) }));
+type FeedQuery = z.infer<typeof feedQuery>;
+
+const pageOf = (q: FeedQuery) => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? FEED_PAGE_SIZE });
+
+async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL) {
+  const where = and(modeWhere, featureWhere(q.featureCodes ?? [], me.id))!;
+  return listItems(db, me.id, where, pageOf(q));
+}
+
+/** The suite owner of a suite read (me when no code), and whether I may see their suite. */
+async function suiteOwner(db: Db, me: Member, code: string | undefined): Promise<{ id: number; visible: boolean }> {
+  if (!code || code === me.userCode) return { id: me.id, visible: true };
+  const owner = await findMember(db, code);
+  if (!owner) throw new HttpError(404, 'Member not found.');
+  const privacy = await featurePrivacies(db, owner.id);
+  return { id: owner.id, visible: allows(privacy.suite, await relationOf(db, me.id, owner.id)) };
+}
+
+const entryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(path(ENTRY_PATHS.home), {
+    schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
+    handler: async (request) => {
+      const me = memberOf(request);
+      const { rows, total } = await feed(app.db, me, request.query, homeWhere(me.id));
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+    },
+  });
+
+  app.get(path(ENTRY_PATHS.suite), {
+    schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
+    handler: async (request) => {
+      const me = memberOf(request);
+      const owner = await suiteOwner(app.db, me, request.query.userCode ?? request.query.profileCode);
+      if (!owner.visible) return { code: CODE_OK, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED };
+      const { rows, total } = await feed(app.db, me, request.query, suiteWhere(owner.id));
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+    },
+  });
+
+  app.get(path(ENTRY_PATHS.saved), {
+    schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
+    handler: async (request) => {
+      const me = memberOf(request);
+      const { rows, total } = await feed(app.db, me, request.query, savedWhere(me.id));
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+    },
+  });
+
+  // The contract encodes the text; the route pattern needs the bare ':searchText'.
+  app.get(decodeURIComponent(path(ENTRY_PATHS.search(':searchText'))), {
+    schema: { tags: ['entries'], params: searchParams, querystring: feedQuery, response: { 200: searchAnswer } },
+    handler: async (request) => {
+      const me = memberOf(request);
+      const { rows, total } = await feed(app.db, me, request.query, searchWhere(request.params.searchText));
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
+    },
+  });
+
+  app.get(path(ENTRY_PATHS.entry(':postCode')), {
+    schema: { tags: ['entries'], params: postCodeParams, response: { 200: envelope(postItem) } },
+    handler: async (request) => {
+      const item = await loadItem(app.db, memberOf(request).id, request.params.postCode);
+      if (!item) throw new HttpError(404, ENTRY_MESSAGES.notFound);
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: item };
+    },
+  });
+
+  await app.register(entryWriteRoutes);
+  await app.register(entryActionRoutes);
+};
+
+export default entryRoutes;

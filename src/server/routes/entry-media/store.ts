@@ -1,0 +1,97 @@
+/**
+ * Entry media files: what the bytes are (never the name or the declared type), the image
+ * variants, and one media row per stored file so storage utilization counts them.
+ * Shares the picture store's helpers (content check, random names, disk layout).
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { galleryPath, MEDIA_LIMITS, VIDEO_PLACEHOLDER, type GalleryDir, type MediaType, type MediaUpload } from '../../../contract/media';
+import type { Db } from '../../db/client';
+import { media } from '../../db/schema/media';
+import { inspectImage, MAX_INPUT_PIXELS, newFileName, writeMediaFile } from '../pictures/store';
+
+/** Containers browsers play, by file-type's extension → what we store it as. */
+const PLAYABLE: Record<string, { mediaType: Exclude<MediaType, 'image'>; ext: string; mime: string }> = {
+  mp4: { mediaType: 'video', ext: 'mp4', mime: 'video/mp4' },
+  m4v: { mediaType: 'video', ext: 'mp4', mime: 'video/mp4' },
+  webm: { mediaType: 'video', ext: 'webm', mime: 'video/webm' },
+  ogv: { mediaType: 'video', ext: 'ogv', mime: 'video/ogg' },
+  ogg: { mediaType: 'audio', ext: 'ogg', mime: 'audio/ogg' },
+  oga: { mediaType: 'audio', ext: 'ogg', mime: 'audio/ogg' },
+  opus: { mediaType: 'audio', ext: 'ogg', mime: 'audio/ogg' },
+  mp3: { mediaType: 'audio', ext: 'mp3', mime: 'audio/mpeg' },
+  m4a: { mediaType: 'audio', ext: 'm4a', mime: 'audio/mp4' },
+  wav: { mediaType: 'audio', ext: 'wav', mime: 'audio/wav' },
+};
+
+export type Inspected =
+  | { mediaType: 'image'; width: number; height: number }
+  | { mediaType: 'video' | 'audio'; ext: string; mime: string };
+
+/** Null when the bytes are none of the accepted images, videos or audio. */
+export async function inspectUpload(bytes: Buffer): Promise<Inspected | null> {
+  const image = await inspectImage(bytes);
+  if (image) return { mediaType: 'image', width: image.width, height: image.height };
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const playable = type ? PLAYABLE[type.ext] : undefined;
+  return playable ? { mediaType: playable.mediaType, ext: playable.ext, mime: playable.mime } : null;
+}
+
+export const capOf = (inspected: Inspected): number => (inspected.mediaType === 'image' ? MEDIA_LIMITS.imageBytes : MEDIA_LIMITS.videoBytes);
+
+type Rendered = { dir: GalleryDir; bytes: Buffer; width: number; height: number };
+
+/** The display picture and its thumbnail: EXIF-turned, never enlarged, WebP without metadata. */
+export async function renderGalleryImage(original: Buffer): Promise<Rendered[]> {
+  const turned = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate().toBuffer();
+  const render = async (dir: GalleryDir, px: number, quality: number): Promise<Rendered> => {
+    const { data, info } = await sharp(turned)
+      .resize(px, px, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+    return { dir, bytes: data, width: info.width, height: info.height };
+  };
+  return Promise.all([render('gallery', MEDIA_LIMITS.displayPx, 85), render('gallery-thumb', MEDIA_LIMITS.thumbPx, 80)]);
+}
+
+/** Writes the files under one new random name and records them; answers the postGalleries item. */
+export async function saveGallery(
+  db: Db,
+  root: string,
+  ownerId: number,
+  bytes: Buffer,
+  inspected: Inspected,
+  albumName: string,
+): Promise<MediaUpload> {
+  if (inspected.mediaType === 'image') {
+    const variants = await renderGalleryImage(bytes);
+    const fileName = newFileName('webp');
+    for (const v of variants) await writeMediaFile(root, v.dir, fileName, v.bytes);
+    await db.insert(media).values(
+      variants.map((v) => ({ ownerId, imageType: v.dir, fileName, mimeType: 'image/webp', bytes: v.bytes.length, width: v.width, height: v.height })),
+    );
+    const display = variants[0]!;
+    return { path: galleryPath('gallery', fileName), width: display.width, height: display.height, mediaType: 'image', albumName };
+  }
+  // Video and audio are stored as sent (no transcoding on the server); the spec's placeholder size.
+  const fileName = newFileName(inspected.ext);
+  const size = inspected.mediaType === 'video' ? VIDEO_PLACEHOLDER : { width: 0, height: 0 };
+  await writeMediaFile(root, 'gallery', fileName, bytes);
+  await db.insert(media).values({ ownerId, imageType: 'gallery', fileName, mimeType: inspected.mime, bytes: bytes.length, ...size });
+  return { path: galleryPath('gallery', fileName), ...size, mediaType: inspected.mediaType, albumName };
+}
+
+/**
+ * Which of `paths` (postGalleries paths) are entry media the member uploaded: an entry may
+ * only name its author's files (for the entries routes).
+ */
+export async function ownedGalleryPaths(db: Db, ownerId: number, paths: string[]): Promise<Set<string>> {
+  const names = paths.map((p) => p.slice(p.lastIndexOf('/') + 1)).filter(Boolean);
+  if (!names.length) return new Set();
+  const rows = await db
+    .select({ fileName: media.fileName })
+    .from(media)
+    .where(and(eq(media.ownerId, ownerId), eq(media.imageType, 'gallery'), inArray(media.fileName, names)));
+  return new Set(rows.map((r) => galleryPath('gallery', r.fileName)));
+}

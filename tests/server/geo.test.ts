@@ -1,0 +1,106 @@
+/** Places and the basemap without third parties: the gazetteer search and the served maplibre style. */
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GEO_PATHS, GEO_SEARCH_LIMIT, place } from '../../src/contract/geo';
+import { fold } from '../../src/server/geo/fold';
+import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+
+describe('fold', () => {
+  it('folds accents, case, special letters and punctuation', () => {
+    expect(fold('São Paulo')).toBe('sao paulo');
+    expect(fold('MÜNCHEN')).toBe('munchen');
+    expect(fold('Łódź')).toBe('lodz');
+    expect(fold("Val-d'Or")).toBe('val dor');
+    expect(fold('Straße')).toBe('strasse');
+  });
+});
+
+// The gazetteer holds no database state: one target is enough (the first, PGlite).
+describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
+  let s: TestServer;
+  let member: TestMember;
+
+  beforeAll(async () => {
+    s = await startTestServer({ databaseUrl });
+    member = await s.signUpMember();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const search = (q: string) => s.call('GET', `${GEO_PATHS.search}?q=${encodeURIComponent(q)}`, { token: member.token });
+
+  it("finds Lisbon first for 'lisb', ranked by population, at most 10", async () => {
+    const r = await search('lisb');
+    expect(r.status).toBe(200);
+    const places = place.array().parse(r.body.data);
+    expect(places[0]).toMatchObject({ displayName: 'Lisbon, Portugal', placeId: '2267057' });
+    expect(places[0]!.lat).toBeCloseTo(38.717, 2);
+    expect(places[0]!.lon).toBeCloseTo(-9.133, 2);
+    const populations = places.map((p) => p.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+    expect((await search('a')).body.data).toHaveLength(GEO_SEARCH_LIMIT);
+  });
+
+  it("folds accents: 'sao pa' finds São Paulo; US places carry their state", async () => {
+    expect((await search('sao pa')).body.data[0].displayName).toBe('São Paulo, Brazil');
+    expect((await search('SÃO PAULO')).body.data[0].displayName).toBe('São Paulo, Brazil');
+    expect((await search('new york')).body.data[0].displayName).toBe('New York City, NY, United States');
+  });
+
+  it("has no alternate names: 'munch' finds places named Münch…, not Munich (GeoNames' name), which 'munich' finds", async () => {
+    const munch = (await search('munch')).body.data as { displayName: string }[];
+    expect(munch.length).toBeGreaterThan(0);
+    expect(munch.every((p) => fold(p.displayName).startsWith('munch'))).toBe(true);
+    expect(munch.some((p) => p.displayName.startsWith('Munich'))).toBe(false);
+    expect((await search('munich')).body.data[0].displayName).toBe('Munich, Germany');
+  });
+
+  it('answers an empty query 400, no match with an empty list, and needs a member', async () => {
+    expect((await search('')).status).toBe(400);
+    expect((await search('   ')).status).toBe(400);
+    expect((await search('qqqxqqq')).body.data).toEqual([]);
+    expect((await s.call('GET', `${GEO_PATHS.search}?q=lisb`)).status).toBe(401);
+  });
+
+  it('searches fast once the index is built', async () => {
+    const { buildStats, gazetteer } = await import('../../src/server/geo/gazetteer');
+    const g = await gazetteer();
+    // Built off the main thread (the fallback on this thread works too, but stalls requests meanwhile).
+    expect(buildStats.where).toBe('worker');
+    const started = performance.now();
+    for (const q of ['lisb', 'sao pa', 'berl', 'new y', 'tok']) g.search(q);
+    expect((performance.now() - started) / 5).toBeLessThan(5);
+  });
+
+  it('serves the basemap style: long-cached, gzip, ETag, valid JSON with inline sources', async () => {
+    const plain = await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    const style = (await plain.json()) as { version: number; sources: Record<string, { type: string; data: unknown }>; layers: unknown[] };
+    expect(style.version).toBe(8);
+    expect(Object.keys(style.sources)).toEqual(expect.arrayContaining(['land', 'rivers', 'lakes', 'boundaries']));
+    expect(Object.values(style.sources).every((src) => src.type === 'geojson' && typeof src.data === 'object')).toBe(true);
+    expect(style.layers.length).toBeGreaterThan(0);
+    // No third party: no URL anywhere in the style.
+    expect(JSON.stringify(style)).not.toMatch(/https?:\/\//);
+
+    const etag = plain.headers.get('etag')!;
+    expect((await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // fetch() would undo the gzip: read the raw bytes over node:http instead.
+    const { request } = await import('node:http');
+    const raw = await new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+      request(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(raw.bytes.length).toBeLessThan(700 * 1024);
+    expect(JSON.parse(gunzipSync(raw.bytes).toString('utf8')).version).toBe(8);
+  });
+});
