@@ -36,7 +36,7 @@ export function refreshFriendsReport(userCode: string): void {
 /**
  * Picture calls are online-only (the worker answers 'You are offline. …'). The
  * upload's progress comes back through a Comlink proxy: the worker calls it as the
- * bytes go out (XMLHttpRequest upload events, see sync/http.ts).
+ * bytes go out (the upload progress events, see sync/http.ts).
  */
 export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
   sync.uploadTempPicture(file, file.name, proxy(onProgress));
