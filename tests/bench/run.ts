@@ -8,6 +8,7 @@ import { measureFirstScreenJs } from './first-screen-js';
 import { measureServerRss } from './server-rss';
 import { measureOutboxDrain } from './outbox-drain';
 import { measureOutboxDrainInBrowser } from './outbox-drain-browser';
+import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
 
 type Row = { measure: string; value: string; budget: string };
@@ -18,6 +19,7 @@ async function main() {
   try {
     rows.push(await measureServerRss(server));
     rows.push(await measureFirstScreenJs(server.url));
+    rows.push(await measureMirrorEntries(server.url));
     rows.push(await measureOutboxDrainInBrowser(server.url));
     rows.push(await measureOutboxDrain(server.url));
   } finally {
