@@ -104,12 +104,25 @@ describe('pwa', () => {
     const push = (data: object) =>
       cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: id, data: JSON.stringify(data) });
 
-    await push({ title: 'New billionett request', body: 'Ada wants to connect', url: '/suite/billionetts', count: 2, tag: 'a' });
-    await push({ title: 'Elsewhere', url: 'https://example.org/phish', tag: 'b' });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown })),
       );
+    // The DevTools protocol sometimes drops a push delivered to a worker that is starting;
+    // a real push service redelivers. Redeliver the same way: each push has a tag, so a
+    // second delivery replaces the first notification and never adds one.
+    const pushUntilShown = async (data: object, count: number) => {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await push(data);
+        const deadline = Date.now() + 4000;
+        while (Date.now() < deadline) {
+          if ((await shown()).length >= count) return;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    };
+    await pushUntilShown({ title: 'New billionett request', body: 'Ada wants to connect', url: '/suite/billionetts', count: 2, tag: 'a' }, 1);
+    await pushUntilShown({ title: 'Elsewhere', url: 'https://example.org/phish', tag: 'b' }, 2);
     await expect.poll(shown).toHaveLength(2);
     expect(await shown()).toEqual(
       expect.arrayContaining([
