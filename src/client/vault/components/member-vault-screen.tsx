@@ -4,13 +4,14 @@
  * (accessCode 106) the privacy picture by their gender shows instead. Read from
  * Dexie, so a vault visited before opens offline.
  */
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { PrivacyPicture } from '../../ui/privacy-picture';
 import { refreshVaultLists } from '../commands';
 import { useMemberPersonal } from '../queries';
 import { GenderIcon } from './personal-panel';
 import { EducationSection, WorkSection } from './vault-lists';
+import { Field } from './field';
 
 export function MemberVaultScreen({ me, userCode }: { me: string; userCode: string }) {
   const member = useMemberPersonal(me, userCode);
@@ -42,19 +43,6 @@ export function MemberVaultScreen({ me, userCode }: { me: string; userCode: stri
       </Paper>
       <WorkSection me={me} userCode={userCode} gender={gender} />
       <EducationSection me={me} userCode={userCode} gender={gender} />
-    </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
     </Stack>
   );
 }

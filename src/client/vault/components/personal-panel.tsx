@@ -2,15 +2,15 @@
  * The vault's personal details panel (spec §2.8): first, last and display name,
  * profession and gender with its icon; edit opens the Personal Details drawer.
  */
-import { ActionIcon, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import type { PersonalRow, ProfileRow } from '../../store/db';
 import { IconEdit, IconFemale, IconGenderOther, IconMale } from '../../ui/icons';
 import { SyncMark } from '../../ui/sync-mark';
 import { discardWrite, retryWrite } from '../commands';
 import { useWriteState } from '../queries';
 import { PersonalDrawer } from './personal-drawer';
+import { Field } from './field';
 
 export function PersonalPanel({ me, details }: { me: string; details: PersonalRow | ProfileRow }) {
   const [editing, drawer] = useDisclosure(false);
@@ -49,18 +49,6 @@ export function PersonalPanel({ me, details }: { me: string; details: PersonalRo
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 export function GenderIcon({ gender }: { gender: string }) {
   const g = gender.toLowerCase();
