@@ -3,15 +3,14 @@
  * location from the server's lookups, graduated Yes/No, start date and privacy
  * required; the end date is optional. Online-only, like the work drawer.
  */
-import { Button, Drawer, Group, Stack } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { DEFAULT_PRIVACY_CODE } from '../../../contract/codes';
 import { VAULT_MESSAGES, type EducationItem, type LookupItem } from '../../../contract/vault';
 import type { EducationRow } from '../../store/db';
 import { saveEducation } from '../commands';
 import { usePrivacies } from '../queries';
-import { AnswerAlert, applyAnswer, DateField, lookupProps, PrivacySelect, YesNoField } from './form-parts';
+import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from './form-parts';
 import { LookupSelect } from './lookup-select';
 
 type Values = {
@@ -52,8 +51,6 @@ export function EducationDrawer({ me, row, opened, onClose }: EducationDrawerPro
 
 function EducationForm({ me, row, onDone }: { me: string; row?: EducationRow; onDone: () => void }) {
   const privacies = usePrivacies(me);
-  const [saving, setSaving] = useState(false);
-  const [answer, setAnswer] = useState<string>();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(row),
@@ -67,11 +64,10 @@ function EducationForm({ me, row, onDone }: { me: string; row?: EducationRow; on
     },
   });
 
-  const submit = form.onSubmit(async (v) => {
-    setSaving(true);
-    setAnswer(undefined);
-    try {
-      const result = await saveEducation({
+  const { saving, answer, save } = useVaultSave(form, onDone);
+  const submit = form.onSubmit((v) =>
+    save(() =>
+      saveEducation({
         ...(row ? { userEduCode: row.userEduCode } : {}),
         instituteCode: v.institute?.code ?? '',
         instituteName: v.institute?.name,
@@ -83,15 +79,9 @@ function EducationForm({ me, row, onDone }: { me: string; row?: EducationRow; on
         startDate: v.startDate,
         endDate: v.endDate,
         privacyCode: Number(v.privacyCode),
-      });
-      if (result.ok) onDone();
-      else setAnswer(applyAnswer(form, result));
-    } catch (error) {
-      setAnswer(error instanceof Error ? error.message : 'Could not save.');
-    } finally {
-      setSaving(false);
-    }
-  });
+      }),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -108,14 +98,7 @@ function EducationForm({ me, row, onDone }: { me: string; row?: EducationRow; on
         <DateField label="End date" {...form.getInputProps('endDate')} />
         <PrivacySelect privacies={privacies} {...form.getInputProps('privacyCode')} />
         <AnswerAlert message={answer} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Close
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <DrawerActions onClose={onDone} saving={saving} />
       </Stack>
     </form>
   );

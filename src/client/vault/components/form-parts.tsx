@@ -1,10 +1,12 @@
 /**
- * Pieces the Work and Education drawers share: the Yes/No radio, the privacy
- * select, the dates, the server-answer alert, and how a CallResult's field
- * errors land on the form (the server's 400 names fields as `body.<field>`).
+ * Pieces the vault drawers share: the Yes/No radio, the privacy select, the dates,
+ * the server-answer alert, the Close/Save actions, the save lifecycle, and how a
+ * CallResult's field errors land on the form (the server's 400 names fields as
+ * `body.<field>`).
  */
-import { Alert, Group, Radio, Select, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 import type { Privacy } from '../../../contract/masters';
 import type { LookupItem } from '../../../contract/vault';
 import type { CallResult } from '../../sync/api';
@@ -74,4 +76,42 @@ export function lookupProps<V extends Record<string, unknown>>(
     onChange: (value: LookupItem | null) => form.setFieldValue(field as never, value as never),
     error: form.errors[field],
   };
+}
+
+/** The drawer's footer: close (or cancel) on the left of Save, disabled while saving. */
+export function DrawerActions({ onClose, saving, closeLabel = 'Close' }: { onClose: () => void; saving: boolean; closeLabel?: string }) {
+  return (
+    <Group justify="flex-end" mt="md">
+      <Button variant="default" onClick={onClose} disabled={saving}>
+        {closeLabel}
+      </Button>
+      <Button type="submit" loading={saving}>
+        Save
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * One save of an online-only vault form: `saving` while the call runs; on success the
+ * drawer closes (onDone); a refusal puts field errors on the form and the message in
+ * `answer`; a thrown error (worker gone) shows its message.
+ */
+export function useVaultSave<V>(form: UseFormReturnType<V>, onDone: () => void) {
+  const [saving, setSaving] = useState(false);
+  const [answer, setAnswer] = useState<string>();
+  const save = async (call: () => Promise<CallResult<unknown>>) => {
+    setSaving(true);
+    setAnswer(undefined);
+    try {
+      const result = await call();
+      if (result.ok) onDone();
+      else setAnswer(applyAnswer(form, result));
+    } catch (error) {
+      setAnswer(error instanceof Error ? error.message : 'Could not save.');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, answer, save };
 }

@@ -3,13 +3,14 @@
  * name and profession required). Validated by the contract's own schema, the same
  * one the server applies, so the form and the API cannot disagree.
  */
-import { Button, Drawer, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Drawer, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { personalDetailsUpdate } from '../../../contract/user';
 import type { PersonalRow, ProfileRow } from '../../store/db';
 import { savePersonalDetails } from '../commands';
 import { useProfessions } from '../queries';
+import { DrawerActions } from './form-parts';
 
 type Values = { firstName: string; lastName: string; displayName: string; professionCode: string };
 
@@ -78,14 +79,7 @@ function PersonalForm({ me, details, onDone }: { me: string; details: PersonalRo
           // Cleared, the Select gives null; the schema wants '' to say 'Please Choose Profession.'
           onChange={(value) => form.setFieldValue('professionCode', value ?? '')}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <DrawerActions onClose={onDone} saving={saving} closeLabel="Cancel" />
       </Stack>
     </form>
   );

@@ -5,15 +5,14 @@
  * date and privacy required. Create or update are online-only: offline the worker
  * answers 'You are offline. …', the drawer stays open and nothing changes.
  */
-import { Button, Drawer, Group, Stack } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { DEFAULT_PRIVACY_CODE } from '../../../contract/codes';
 import { VAULT_MESSAGES, type LookupItem, type WorkItem } from '../../../contract/vault';
 import type { WorkRow } from '../../store/db';
 import { saveWork } from '../commands';
 import { usePrivacies } from '../queries';
-import { AnswerAlert, applyAnswer, DateField, lookupProps, PrivacySelect, YesNoField } from './form-parts';
+import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from './form-parts';
 import { LookupSelect } from './lookup-select';
 
 type Values = {
@@ -55,8 +54,6 @@ export function WorkDrawer({ me, row, opened, onClose }: WorkDrawerProps) {
 
 function WorkForm({ me, row, onDone }: { me: string; row?: WorkRow; onDone: () => void }) {
   const privacies = usePrivacies(me);
-  const [saving, setSaving] = useState(false);
-  const [answer, setAnswer] = useState<string>();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(row),
@@ -74,11 +71,10 @@ function WorkForm({ me, row, onDone }: { me: string; row?: WorkRow; onDone: () =
     },
   });
 
-  const submit = form.onSubmit(async (v) => {
-    setSaving(true);
-    setAnswer(undefined);
-    try {
-      const result = await saveWork({
+  const { saving, answer, save } = useVaultSave(form, onDone);
+  const submit = form.onSubmit((v) =>
+    save(() =>
+      saveWork({
         ...(row ? { userWorkCode: row.userWorkCode } : {}),
         companyCode: v.company?.code ?? '',
         companyName: v.company?.name,
@@ -90,15 +86,9 @@ function WorkForm({ me, row, onDone }: { me: string; row?: WorkRow; onDone: () =
         startDate: v.startDate,
         endDate: v.working === 'Yes' ? '' : v.endDate,
         privacyCode: Number(v.privacyCode),
-      });
-      if (result.ok) onDone();
-      else setAnswer(applyAnswer(form, result));
-    } catch (error) {
-      setAnswer(error instanceof Error ? error.message : 'Could not save.');
-    } finally {
-      setSaving(false);
-    }
-  });
+      }),
+    ),
+  );
 
   const working = form.values.working === 'Yes';
   return (
@@ -121,14 +111,7 @@ function WorkForm({ me, row, onDone }: { me: string; row?: WorkRow; onDone: () =
         <DateField label="End date" required={!working} disabled={working} {...form.getInputProps('endDate')} />
         <PrivacySelect privacies={privacies} {...form.getInputProps('privacyCode')} />
         <AnswerAlert message={answer} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone} disabled={saving}>
-            Close
-          </Button>
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-        </Group>
+        <DrawerActions onClose={onDone} saving={saving} />
       </Stack>
     </form>
   );
