@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEO_PATHS, GEO_SEARCH_LIMIT, place } from '../../src/contract/geo';
 import { fold } from '../../src/server/geo/fold';
+import { BASEMAP_SOURCE_MAXZOOM } from '../../src/server/geo/basemap';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe('fold', () => {
@@ -78,10 +79,12 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect(plain.status).toBe(200);
     expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
     expect(plain.headers.get('content-type')).toContain('application/json');
-    const style = (await plain.json()) as { version: number; sources: Record<string, { type: string; data: unknown }>; layers: unknown[] };
+    const style = (await plain.json()) as { version: number; sources: Record<string, { type: string; data: unknown; maxzoom?: number }>; layers: unknown[] };
     expect(style.version).toBe(8);
     expect(Object.keys(style.sources)).toEqual(expect.arrayContaining(['land', 'rivers', 'lakes', 'boundaries']));
     expect(Object.values(style.sources).every((src) => src.type === 'geojson' && typeof src.data === 'object')).toBe(true);
+    // Tiled finely enough that a coastal city at a card's zoom 15 is not drawn as sea.
+    expect(Object.values(style.sources).every((src) => src.maxzoom === BASEMAP_SOURCE_MAXZOOM)).toBe(true);
     expect(style.layers.length).toBeGreaterThan(0);
     // No third party: no URL anywhere in the style.
     expect(JSON.stringify(style)).not.toMatch(/https?:\/\//);

@@ -38,10 +38,28 @@ export function unzipEntry(zip: Buffer, name: string): Buffer | null {
   return null;
 }
 
+/**
+ * The package's GeoJSON sources say `maxzoom: 0`: maplibre then cuts one z0 tile (4096
+ * units across the world, ~10 km a unit) and overzooms it, so at a card's zoom 15 the
+ * coast sits kilometres off and Lisbon or Stockholm draw as open sea. Tiling those
+ * sources up to zoom 10 (~10 m a unit) keeps the data's own precision; the land and lake
+ * polygons are small, so the cost is a few more tiles cut in maplibre's worker.
+ */
+export const BASEMAP_SOURCE_MAXZOOM = 10;
+
+function sharpenSources(raw: Buffer): Buffer {
+  const style = JSON.parse(raw.toString('utf8')) as { sources?: Record<string, { type?: string; maxzoom?: number }> };
+  for (const source of Object.values(style.sources ?? {})) {
+    if (source.type === 'geojson') source.maxzoom = BASEMAP_SOURCE_MAXZOOM;
+  }
+  return Buffer.from(JSON.stringify(style));
+}
+
 async function load(): Promise<Basemap> {
   const smp = createRequire(import.meta.url).resolve('@comapeo/fallback-smp');
-  const json = unzipEntry(await readFile(smp), 'style.json');
-  if (!json) throw new Error('The basemap package has no style.json.');
+  const raw = unzipEntry(await readFile(smp), 'style.json');
+  if (!raw) throw new Error('The basemap package has no style.json.');
+  const json = sharpenSources(raw);
   return { json, gzip: gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
 }
 
