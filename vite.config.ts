@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const here = (p: string) => resolve(import.meta.dirname, p);
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -66,5 +67,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip twins of every text asset, made once at build time: the server sends
+    // them as they are (@fastify/static preCompressed) instead of compressing per request.
+    // On a slow mobile link this is the difference between ~0.2 MB and ~0.8 MB to first paint.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|json|svg|webmanifest)$/, threshold: 1024 }),
   ],
 });

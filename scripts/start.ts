@@ -1,5 +1,5 @@
 /**
- * `npm start`: build the PWA when dist/ is missing or older than its sources, then run
+ * `npm start` (through scripts/start.mjs, which runs this file compiled): build the PWA when dist/ is missing or older than its sources, then run
  * the API server serving it, seeded with the demo community on first start. Prints the
  * address, the two demo logins and two unused activation codes. Stops cleanly on
  * SIGINT/SIGTERM.
@@ -62,7 +62,10 @@ if (buildNeeded()) {
 // Seed in a short-lived child process: the seed's one big transaction grows the embedded
 // database's WebAssembly memory, which never shrinks; done apart, the serving process starts
 // small (BUDGETS: idle RSS ≤ 300 MB). buildApp's own seed below is then a no-op check.
-await runChild(['--import', 'tsx', path.join(root, 'src/server/admin.ts'), 'seed']);
+// Compiled (`npm start` runs dist-server/start.js, see scripts/build-server.mjs) the admin CLI
+// is its sibling admin.js; run from source (tsx) it is the TypeScript file.
+const compiled = import.meta.url.endsWith('.js');
+await runChild(compiled ? [path.join(import.meta.dirname, 'admin.js'), 'seed'] : ['--import', 'tsx', path.join(root, 'src/server/admin.ts'), 'seed']);
 
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';

@@ -5,7 +5,10 @@
  *   offline renders the app shell; the client router then picks the screen.
  * - Media (/media/… and any image) is cache-first: media files have random,
  *   immutable names, so a cached copy is never stale.
- * - The basemap is stale-while-revalidate: it may change, but an old map beats none.
+ * - The basemap (/basemap/: the style and each GeoJSON source file it names) is
+ *   stale-while-revalidate: it may change, but an old map beats none. maplibre's worker
+ *   fetches the sources, and a page's workers are controlled by this service worker too,
+ *   so a card seen once online draws its map offline.
  * - /api/ is never cached: members' data lives in their Dexie database, written by
  *   the sync worker. A second copy here would outlive checkout and leak between
  *   members of a shared device (DESIGN.md "A shared device").

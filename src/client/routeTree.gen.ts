@@ -22,8 +22,10 @@ import { Route as MainBarterRouteImport } from './routes/_main/barter'
 import { Route as MainTelexRouteImport } from './routes/_main/telex'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
 import { Route as MainBillionettUserCodeRouteImport } from './routes/_main/billionett/$userCode'
+import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$groupCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
 import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
 import { Route as MainSuiteSearchRouteImport } from './routes/_main/suite/search'
@@ -32,6 +34,10 @@ import { Route as MainBillionettUserCodeIndexRouteImport } from './routes/_main/
 import { Route as MainBillionettUserCodeBillionettsRouteImport } from './routes/_main/billionett/$userCode/billionetts'
 import { Route as MainBillionettUserCodeSuiteRouteImport } from './routes/_main/billionett/$userCode/suite'
 import { Route as MainBillionettUserCodeVaultRouteImport } from './routes/_main/billionett/$userCode/vault'
+import { Route as MainCircleGroupCodeIndexRouteImport } from './routes/_main/circle/$groupCode/index'
+import { Route as MainCircleGroupCodeSuiteRouteImport } from './routes/_main/circle/$groupCode/suite'
+import { Route as MainSlatePageCodeIndexRouteImport } from './routes/_main/slate/$pageCode/index'
+import { Route as MainSlatePageCodeSuiteRouteImport } from './routes/_main/slate/$pageCode/suite'
 import { Route as MainSuiteBillionettsSearchRouteImport } from './routes/_main/suite/billionetts_.search'
 
 const AuthRoute = AuthRouteImport.update({
@@ -98,6 +104,11 @@ const MainBillionettUserCodeRoute = MainBillionettUserCodeRouteImport.update({
   path: '/billionett/$userCode',
   getParentRoute: () => MainRoute,
 } as any)
+const MainCircleGroupCodeRoute = MainCircleGroupCodeRouteImport.update({
+  id: '/circle/$groupCode',
+  path: '/circle/$groupCode',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
   id: '/entry/$type',
   path: '/entry/$type',
@@ -106,6 +117,11 @@ const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSlatePageCodeRoute = MainSlatePageCodeRouteImport.update({
+  id: '/slate/$pageCode',
+  path: '/slate/$pageCode',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSuiteIndexRoute = MainSuiteIndexRouteImport.update({
@@ -152,6 +168,28 @@ const MainBillionettUserCodeVaultRoute =
     path: '/vault',
     getParentRoute: () => MainBillionettUserCodeRoute,
   } as any)
+const MainCircleGroupCodeIndexRoute =
+  MainCircleGroupCodeIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => MainCircleGroupCodeRoute,
+  } as any)
+const MainCircleGroupCodeSuiteRoute =
+  MainCircleGroupCodeSuiteRouteImport.update({
+    id: '/suite',
+    path: '/suite',
+    getParentRoute: () => MainCircleGroupCodeRoute,
+  } as any)
+const MainSlatePageCodeIndexRoute = MainSlatePageCodeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MainSlatePageCodeRoute,
+} as any)
+const MainSlatePageCodeSuiteRoute = MainSlatePageCodeSuiteRouteImport.update({
+  id: '/suite',
+  path: '/suite',
+  getParentRoute: () => MainSlatePageCodeRoute,
+} as any)
 const MainSuiteBillionettsSearchRoute =
   MainSuiteBillionettsSearchRouteImport.update({
     id: '/suite/billionetts_/search',
@@ -171,8 +209,10 @@ export interface FileRoutesByFullPath {
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
+  '/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/search': typeof MainSuiteSearchRoute
   '/suite/vault': typeof MainSuiteVaultRoute
@@ -180,8 +220,12 @@ export interface FileRoutesByFullPath {
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
   '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
+  '/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
+  '/slate/$pageCode/': typeof MainSlatePageCodeIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof MainIndexRoute
@@ -203,8 +247,12 @@ export interface FileRoutesByTo {
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
   '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeIndexRoute
+  '/circle/$groupCode': typeof MainCircleGroupCodeIndexRoute
+  '/slate/$pageCode': typeof MainSlatePageCodeIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -221,8 +269,10 @@ export interface FileRoutesById {
   '/_main/': typeof MainIndexRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/_main/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
+  '/_main/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/_main/suite/search': typeof MainSuiteSearchRoute
   '/_main/suite/vault': typeof MainSuiteVaultRoute
@@ -230,8 +280,12 @@ export interface FileRoutesById {
   '/_main/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
   '/_main/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/_main/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/_main/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/_main/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/_main/suite/billionetts_/search': typeof MainSuiteBillionettsSearchRoute
   '/_main/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
+  '/_main/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
+  '/_main/slate/$pageCode/': typeof MainSlatePageCodeIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -247,8 +301,10 @@ export interface FileRouteTypes {
     | '/telex'
     | '/reset-password/$resetToken'
     | '/billionett/$userCode'
+    | '/circle/$groupCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/slate/$pageCode'
     | '/suite/billionetts'
     | '/suite/search'
     | '/suite/vault'
@@ -256,8 +312,12 @@ export interface FileRouteTypes {
     | '/billionett/$userCode/billionetts'
     | '/billionett/$userCode/suite'
     | '/billionett/$userCode/vault'
+    | '/circle/$groupCode/suite'
+    | '/slate/$pageCode/suite'
     | '/suite/billionetts/search'
     | '/billionett/$userCode/'
+    | '/circle/$groupCode/'
+    | '/slate/$pageCode/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -279,8 +339,12 @@ export interface FileRouteTypes {
     | '/billionett/$userCode/billionetts'
     | '/billionett/$userCode/suite'
     | '/billionett/$userCode/vault'
+    | '/circle/$groupCode/suite'
+    | '/slate/$pageCode/suite'
     | '/suite/billionetts/search'
     | '/billionett/$userCode'
+    | '/circle/$groupCode'
+    | '/slate/$pageCode'
   id:
     | '__root__'
     | '/_auth'
@@ -296,8 +360,10 @@ export interface FileRouteTypes {
     | '/_main/'
     | '/_auth/reset-password/$resetToken'
     | '/_main/billionett/$userCode'
+    | '/_main/circle/$groupCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/slate/$pageCode'
     | '/_main/suite/billionetts'
     | '/_main/suite/search'
     | '/_main/suite/vault'
@@ -305,8 +371,12 @@ export interface FileRouteTypes {
     | '/_main/billionett/$userCode/billionetts'
     | '/_main/billionett/$userCode/suite'
     | '/_main/billionett/$userCode/vault'
+    | '/_main/circle/$groupCode/suite'
+    | '/_main/slate/$pageCode/suite'
     | '/_main/suite/billionetts_/search'
     | '/_main/billionett/$userCode/'
+    | '/_main/circle/$groupCode/'
+    | '/_main/slate/$pageCode/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -407,6 +477,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillionettUserCodeRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/circle/$groupCode': {
+      id: '/_main/circle/$groupCode'
+      path: '/circle/$groupCode'
+      fullPath: '/circle/$groupCode'
+      preLoaderRoute: typeof MainCircleGroupCodeRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/entry/$type': {
       id: '/_main/entry/$type'
       path: '/entry/$type'
@@ -419,6 +496,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/slate/$pageCode': {
+      id: '/_main/slate/$pageCode'
+      path: '/slate/$pageCode'
+      fullPath: '/slate/$pageCode'
+      preLoaderRoute: typeof MainSlatePageCodeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/suite/': {
@@ -477,6 +561,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillionettUserCodeVaultRouteImport
       parentRoute: typeof MainBillionettUserCodeRoute
     }
+    '/_main/circle/$groupCode/': {
+      id: '/_main/circle/$groupCode/'
+      path: '/'
+      fullPath: '/circle/$groupCode/'
+      preLoaderRoute: typeof MainCircleGroupCodeIndexRouteImport
+      parentRoute: typeof MainCircleGroupCodeRoute
+    }
+    '/_main/circle/$groupCode/suite': {
+      id: '/_main/circle/$groupCode/suite'
+      path: '/suite'
+      fullPath: '/circle/$groupCode/suite'
+      preLoaderRoute: typeof MainCircleGroupCodeSuiteRouteImport
+      parentRoute: typeof MainCircleGroupCodeRoute
+    }
+    '/_main/slate/$pageCode/': {
+      id: '/_main/slate/$pageCode/'
+      path: '/'
+      fullPath: '/slate/$pageCode/'
+      preLoaderRoute: typeof MainSlatePageCodeIndexRouteImport
+      parentRoute: typeof MainSlatePageCodeRoute
+    }
+    '/_main/slate/$pageCode/suite': {
+      id: '/_main/slate/$pageCode/suite'
+      path: '/suite'
+      fullPath: '/slate/$pageCode/suite'
+      preLoaderRoute: typeof MainSlatePageCodeSuiteRouteImport
+      parentRoute: typeof MainSlatePageCodeRoute
+    }
     '/_main/suite/billionetts_/search': {
       id: '/_main/suite/billionetts_/search'
       path: '/suite/billionetts/search'
@@ -528,14 +640,42 @@ const MainBillionettUserCodeRouteWithChildren =
     MainBillionettUserCodeRouteChildren,
   )
 
+interface MainCircleGroupCodeRouteChildren {
+  MainCircleGroupCodeSuiteRoute: typeof MainCircleGroupCodeSuiteRoute
+  MainCircleGroupCodeIndexRoute: typeof MainCircleGroupCodeIndexRoute
+}
+
+const MainCircleGroupCodeRouteChildren: MainCircleGroupCodeRouteChildren = {
+  MainCircleGroupCodeSuiteRoute: MainCircleGroupCodeSuiteRoute,
+  MainCircleGroupCodeIndexRoute: MainCircleGroupCodeIndexRoute,
+}
+
+const MainCircleGroupCodeRouteWithChildren =
+  MainCircleGroupCodeRoute._addFileChildren(MainCircleGroupCodeRouteChildren)
+
+interface MainSlatePageCodeRouteChildren {
+  MainSlatePageCodeSuiteRoute: typeof MainSlatePageCodeSuiteRoute
+  MainSlatePageCodeIndexRoute: typeof MainSlatePageCodeIndexRoute
+}
+
+const MainSlatePageCodeRouteChildren: MainSlatePageCodeRouteChildren = {
+  MainSlatePageCodeSuiteRoute: MainSlatePageCodeSuiteRoute,
+  MainSlatePageCodeIndexRoute: MainSlatePageCodeIndexRoute,
+}
+
+const MainSlatePageCodeRouteWithChildren =
+  MainSlatePageCodeRoute._addFileChildren(MainSlatePageCodeRouteChildren)
+
 interface MainRouteChildren {
   MainSplatRoute: typeof MainSplatRoute
   MainBarterRoute: typeof MainBarterRoute
   MainTelexRoute: typeof MainTelexRoute
   MainIndexRoute: typeof MainIndexRoute
   MainBillionettUserCodeRoute: typeof MainBillionettUserCodeRouteWithChildren
+  MainCircleGroupCodeRoute: typeof MainCircleGroupCodeRouteWithChildren
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
   MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
   MainSuiteSearchRoute: typeof MainSuiteSearchRoute
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
@@ -549,8 +689,10 @@ const MainRouteChildren: MainRouteChildren = {
   MainTelexRoute: MainTelexRoute,
   MainIndexRoute: MainIndexRoute,
   MainBillionettUserCodeRoute: MainBillionettUserCodeRouteWithChildren,
+  MainCircleGroupCodeRoute: MainCircleGroupCodeRouteWithChildren,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,
   MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
   MainSuiteSearchRoute: MainSuiteSearchRoute,
   MainSuiteVaultRoute: MainSuiteVaultRoute,

@@ -144,4 +144,7 @@ export const CIRCLE_MESSAGES = {
   slateNotFound: 'This slate does not exist or is not visible to you.',
   notCircleMember: 'Only members of this circle can post on it.',
   notSlateAdmin: 'Only the admin of this slate can post on it.',
+  notActive: 'This circle or slate is not active; it takes no new entries.',
+  /** A circle or slate target (postType group / page) without its code in profileCode. */
+  targetRequired: 'Choose the circle or slate to post on.',
 } as const;

@@ -21,7 +21,11 @@ export * from './entry-item';
 export const ENTRY_PATHS = {
   /** Home (viewMode all): my entries, my billionetts' entries, entries on my suite or tagging me — as visible to me. */
   home: 'user/posts/all',
-  /** A member's suite: query userCode (or profileCode) = the suite owner; entries posted on that suite. */
+  /**
+   * A member's suite: query userCode (or profileCode) = the suite owner; entries posted on
+   * that suite. Feed mode circle / slate: postType group / page and profileCode = the
+   * groupCode / pageCode (404 when the circle or slate is not readable).
+   */
   suite: 'user/posts',
   /** Archive (feature 16): entries I saved. */
   saved: 'user/posts/saved',
@@ -92,6 +96,8 @@ export const ENTRY_MESSAGES = {
   fromLocationRequired: 'Please choose a location.',
   toLocationRequired: 'Please choose the CheckOut location.',
   theatreVideo: 'A Theatre entry holds exactly one video.',
+  galleryNotOwned: 'This file was not uploaded by you. Please upload it again.',
+  galleryWrongType: 'This file is not the kind of media the entry says it is.',
   reportRequired: 'Please describe the problem.',
   commentRequired: 'Please write a comment.',
   notFound: 'This entry was deleted or is not visible to you.',
@@ -102,7 +108,6 @@ export const ENTRY_MESSAGES = {
   pollNoOption: 'This poll has no such option.',
   codeTaken: 'This entry code is already used.',
   targetNotAllowed: 'You can post on your own suite or a billionett\'s suite only.',
-  targetNotYet: 'Circles and slates are not available yet.',
   reported: 'Thanks for reporting...',
   saved: 'Saved...',
   unsaved: 'Unsaved...',
@@ -133,7 +138,12 @@ export type FeedQuery = z.input<typeof feedQuery>;
 export const searchParams = z.object({ searchText: z.string().trim().min(SEARCH_TEXT_MIN).max(100) });
 export const postCodeParams = z.object({ postCode: z.uuid() });
 export const commentParams = z.object({ postCode: z.uuid(), commentCode: z.uuid() });
-/** Create/share target: postType user + profileCode = the suite owner (me when absent). */
+/**
+ * Create/share target: postType user + profileCode = the suite owner (me when absent);
+ * postType group + profileCode = the groupCode (members only); postType page +
+ * profileCode = the pageCode (its admin only). A circle or slate the member may not read
+ * answers 404, one they may read but not post on 403 (CIRCLE_MESSAGES).
+ */
 export const targetQuery = z.object({
   postType: postType.default('user'),
   profileCode: z.string().min(1).max(40).optional(),

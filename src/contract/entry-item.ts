@@ -54,10 +54,12 @@ export const originalPost = z.object({
   postCode: z.string(),
   postedBy,
   postedAt: z.object({
-    /** The suite owner's userCode (or circle/slate code later). */
+    /** The suite owner's userCode, or the circle's groupCode / the slate's pageCode. */
     originCode: z.string(),
+    /** The suite owner's display name, or the circle's / slate's name. */
     originName: z.string(),
     postType,
+    /** The suite owner's userCode, or the circle's / slate's admin's. */
     originAdminCode: z.string(),
   }),
   feelings: z.object({ feelingName: z.string(), feelingicon: z.string() }).nullable(),

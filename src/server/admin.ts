@@ -7,6 +7,7 @@
  * an embedded database has one owner at a time.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_CODES, type PlanCode } from '../contract/codes';
 import { openDatabase } from './db/client';
@@ -23,7 +24,8 @@ const { positionals, values } = parseArgs({
   options: { plan: { type: 'string' }, count: { type: 'string' }, user: { type: 'string' } },
 });
 
-const database = await openDatabase({ dataDir: process.env.DATA_DIR ?? './data', databaseUrl: process.env.DATABASE_URL || undefined });
+const dataDir = process.env.DATA_DIR ?? './data';
+const database = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
 try {
   await ensureReferenceData(database.db);
   const command = positionals[0];
@@ -43,7 +45,8 @@ try {
     const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
     console.log(`${base}/reset-password/${token}`);
   } else if (command === 'seed') {
-    const report = await seedIfEmpty(database.db);
+    // The same folder the server serves /media from (plugins/media.ts).
+    const report = await seedIfEmpty(database.db, path.resolve(dataDir, 'media'));
     console.log(report.seeded ? `Seeded ${report.members} members in ${report.ms} ms.` : `Not seeded: ${report.members} members already.`);
   } else {
     throw new Error('Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | seed');

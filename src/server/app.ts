@@ -2,7 +2,9 @@
  * buildApp(options): the whole API server without listening (STYLE.md §6). Plugins first
  * (errors, database, mail, docs, rate limits, auth), then routes; tests build it too.
  */
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +12,7 @@ import { API_BASE } from '../contract/codes';
 import { envelope } from '../contract/envelope';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
+import { setupBatch } from './plugins/batch';
 import { isNavigation, sendIndex, setupClient } from './plugins/client';
 import { setupDb } from './plugins/db';
 import { setupMedia } from './plugins/media';
@@ -18,6 +21,7 @@ import { setupRateLimit } from './plugins/rate-limit';
 import { setupRealtime } from './realtime/socket';
 import authRoutes from './routes/auth/index';
 import chatRoutes from './routes/chat/index';
+import circleRoutes from './routes/circles/index';
 import resetRoutes from './routes/auth/reset';
 import mailboxRoutes from './routes/dev/mailbox';
 import writesRoutes from './routes/dev/writes';
@@ -120,7 +124,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
 
   await ensureReferenceData(app.db);
   if (options.seed) {
-    const report = await seedIfEmpty(app.db);
+    const report = await seedIfEmpty(app.db, app.mediaDir);
     if (report.seeded) app.log.info(report, 'seeded the demo community');
   }
 
@@ -128,8 +132,18 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     openapi: { openapi: '3.0.3', info: { title: 'Billionett API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  // JSON answers (a feed page is ~10 KB) shrink 5–10× on a member's slow link. Brotli at
+  // quality 4 costs well under a millisecond for such a page (the default 11 would cost
+  // tens). Files already compressed (dist/'s .br/.gz twins, the basemap) are sent as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   if (options.rateLimit ?? true) await setupRateLimit(app);
   await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+  await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
 
   await app.register(
@@ -154,6 +168,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(geoRoutes);
       await api.register(friendRoutes);
       await api.register(chatRoutes);
+      await api.register(circleRoutes);
       await api.register(entryRoutes);
       await api.register(commentRoutes);
     },

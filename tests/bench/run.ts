@@ -10,6 +10,10 @@ import { measureOutboxDrain } from './outbox-drain';
 import { measureOutboxDrainInBrowser } from './outbox-drain-browser';
 import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
+import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
+import { measureFeedPaint } from './feed-paint';
+import { measureFeedScroll } from './feed-scroll';
+import { measureLighthouse } from './lighthouse';
 
 type Row = { measure: string; value: string; budget: string };
 
@@ -18,8 +22,13 @@ async function main() {
   const server = await startBenchServer();
   try {
     rows.push(await measureServerRss(server));
+    // Read-only, and before the measures that write entries, so every run reads the same seed.
+    rows.push(await measureFeedAt500(server, 'PGlite'));
     rows.push(await measureFirstScreenJs(server.url));
     rows.push(await measureMirrorEntries(server.url));
+    rows.push(...(await measureFeedPaint(server.url)));
+    rows.push(await measureFeedScroll(server.url));
+    rows.push(...(await measureLighthouse(server.url)));
     rows.push(await measureOutboxDrainInBrowser(server.url));
     rows.push(await measureOutboxDrain(server.url));
   } finally {
@@ -27,6 +36,7 @@ async function main() {
   }
   // Telex starts its own servers (one process, then two sharing PostgreSQL and Redis).
   rows.push(...(await measureTelexRoundTrip()));
+  rows.push(await measureFeedOnPostgres());
   const width = Math.max(...rows.map((r) => r.measure.length));
   console.log(`\n${'measure'.padEnd(width)}  value            budget`);
   for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value.padEnd(16)} ${r.budget}`);

@@ -1,4 +1,4 @@
-/** Starts `scripts/start.ts` under node+tsx on a free port and a fresh DATA_DIR, so its pid is the server's. */
+/** Starts the server as `npm start` does (`node scripts/start.mjs`, compiled, no loader) on a free port and a fresh DATA_DIR; its pid is the server's. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,12 +16,14 @@ const freePort = () =>
     });
   });
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start seeds. */
+export async function startBenchServer(opts: { databaseUrl?: string } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'billionett-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {

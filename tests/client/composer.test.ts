@@ -9,24 +9,19 @@
  * never half-posted. Against the real in-process server.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENTRY_PATHS, type PostItem } from '../../src/contract/entries';
 import { MEDIA_PATHS } from '../../src/contract/media';
 import { API_BASE } from '../../src/contract/codes';
 import { createEntry } from '../../src/client/composer/commands';
 import { emptyForm, type ComposerForm } from '../../src/client/composer/form';
-import { serverCall, signedIn, startClientTestServer, type Harness, type TestServer } from './helpers/harness';
+import { serverCall, signedIn, withClientTestServer, type Harness, type TestServer } from './helpers/harness';
 
 // The UI's worker proxy: the test drives its own sync (the harness) instead.
 vi.mock('../../src/client/sync/client', () => ({ sync: { kick: async () => undefined } }));
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startClientTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+withClientTestServer((s) => (server = s));
 
 const png = async () =>
   new Blob([new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } }).png().toBuffer())], {

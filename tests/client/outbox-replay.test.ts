@@ -3,39 +3,23 @@
  * against the real server: lost answers, a dead network, refusals, an ended session
  * and a restart. Writes are queued exactly as a screen queues them (store/outbox.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_PATHS, type UserProfile } from '../../src/contract/user';
+import { describe, expect, it } from 'vitest';
+import { USER_PATHS } from '../../src/contract/user';
 import { deviceDb } from '../../src/client/store/db';
 import { enqueue } from '../../src/client/store/outbox';
 import { createSync } from '../../src/client/sync/create-sync';
-import { BASE_URL, serverCall, signedIn, startClientTestServer, type TestServer } from './helpers/harness';
+import { BASE_URL, serverCall, signedIn, withClientTestServer, type TestServer } from './helpers/harness';
+import { aboutOnServer, expectAppliedOnce, loseFirstAnswer } from './helpers/outbox';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startClientTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const aboutOnServer = async (token: string, userCode: string) =>
-  (await serverCall<UserProfile>(server, token, 'GET', USER_PATHS.profile(userCode))).body.data?.about;
+withClientTestServer((s) => (server = s));
 
 describe('outbox replay', () => {
   it('applies a write exactly once when its answer is lost after the server committed', async () => {
     const h = await signedIn(server);
-    const { userCode, token } = h.member;
+    const { userCode } = h.member;
     await h.sync.pull({ kind: 'profile', userCode });
-    let lost = false;
-    h.net.around = async (request, pass) => {
-      const response = await pass();
-      if (request.method !== 'PUT' || lost) return response;
-      lost = true;
-      // Between the commit and our resend, another device of the member edits the text.
-      // Were the resend applied a second time, it would overwrite this.
-      await serverCall(server, token, 'PUT', USER_PATHS.updateAbout(userCode), { about: 'Changed on the laptop' });
-      throw new TypeError('Failed to fetch'); // the answer never reaches the worker
-    };
+    loseFirstAnswer(h, server, (request) => request.method === 'PUT');
 
     const id = await enqueue(h.db, 'about.update', { userCode, data: { about: 'Written on the train' } });
     expect(await h.db.profiles.get(userCode)).toMatchObject({ about: 'Written on the train', _sync: 'pending' });
@@ -44,13 +28,7 @@ describe('outbox replay', () => {
 
     const sends = h.net.log.filter((r) => r.key === id);
     expect(sends.map((r) => [r.status, r.replayed])).toEqual([[201, false], [201, true]]);
-    expect(h.sleeps).toEqual([250]);
-    expect(await h.db.outbox.count()).toBe(0);
-    expect(await aboutOnServer(token, userCode)).toBe('Changed on the laptop');
-    // The canonical row is the server's first answer, without a sync mark.
-    const row = await h.db.profiles.get(userCode);
-    expect(row?.about).toBe('Written on the train');
-    expect(row).not.toHaveProperty('_sync');
+    await expectAppliedOnce(h, server, 'Written on the train');
   });
 
   it('retries a dead network at 250 ms doubling to a 10 s cap, then delivers', async () => {
@@ -66,7 +44,7 @@ describe('outbox replay', () => {
 
     expect(h.sleeps).toEqual([250, 500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await aboutOnServer(token, userCode)).toBe('Sent when the server came back');
+    expect(await aboutOnServer(server, token, userCode)).toBe('Sent when the server came back');
     expect(await h.sync.status()).toMatchObject({ online: true, replaying: false, signedIn: true });
   });
 
@@ -109,7 +87,7 @@ describe('outbox replay', () => {
     expect(await h.db.outbox.get(heldBack)).toMatchObject({ status: 'pending', attempts: 0 });
     expect(h.net.log.some((r) => r.key === heldBack)).toBe(false);
     expect(await h.db.outbox.get(mine)).toBeUndefined();
-    expect(await aboutOnServer(h.member.token, me)).toBe('Mine goes through');
+    expect(await aboutOnServer(server, h.member.token, me)).toBe('Mine goes through');
 
     // Retry: sent again under the same id (the Idempotency-Key).
     await h.sync.retry(refused);
@@ -151,7 +129,7 @@ describe('outbox replay', () => {
     expect((await h.sync.signIn({ username: email, password })).ok).toBe(true);
     await h.sync.settled();
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await aboutOnServer(token, userCode)).toBe('Kept across a sign-out');
+    expect(await aboutOnServer(server, token, userCode)).toBe('Kept across a sign-out');
   });
 
   it('delivers what was queued before a restart', async () => {
@@ -163,7 +141,7 @@ describe('outbox replay', () => {
     expect((await reopened.start())?.id).toBe(userCode);
     await reopened.settled();
     expect(await h.db.outbox.count()).toBe(0);
-    expect(await aboutOnServer(token, userCode)).toBe('Queued, then the app closed');
+    expect(await aboutOnServer(server, token, userCode)).toBe('Queued, then the app closed');
   });
 
   it('two tabs take turns through the Web Lock: each item is sent once', async () => {
@@ -187,6 +165,6 @@ describe('outbox replay', () => {
     await Promise.all([one.start(), two.start()]);
     await Promise.all([one.settled(), two.settled()]);
     expect(h.net.log.filter((r) => r.method === 'PUT').map((r) => r.key)).toEqual(ids);
-    expect(await aboutOnServer(token, userCode)).toBe('Second');
+    expect(await aboutOnServer(server, token, userCode)).toBe('Second');
   });
 });

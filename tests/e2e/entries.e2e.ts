@@ -1,10 +1,9 @@
 /**
- * Entries with the real composer and feed, against `npm start`'s server:
- * an Entry and a Poll composed in the drawer show '{type} Created' and land in the
- * feed; offline, an entry with an image and a comment survive a reload and each
- * reaches the server exactly once when the network returns; the feed reloads offline
- * with its cards. (An offline rating delivered once is proven in tests/client/feed.test.ts;
- * driving Mantine's fractional Rating by mouse here is still to do.)
+ * Entries offline, against `npm start`'s server (composing each type online is
+ * compose.e2e.ts): offline, an entry with an image, a comment (on someone else's card)
+ * and a rating (of the new entry, so it waits for it) are written, survive a reload,
+ * and when the network returns each reaches the server exactly once and the cards leave
+ * pending; the feed reloads offline with its cards.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,8 +12,9 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
-import { launch, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, userData } from './support/pages';
+import { shot } from './support/browser';
+import { appliedWrites, openComposer, serverEntries } from './support/entries';
+import { signedInBrowser } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const login = DEMO_LOGINS[1]!;
@@ -25,63 +25,43 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launch();
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await checkIn(page, login.email, login.password);
-  await page.waitForURL((url) => url.pathname === '/');
-  await waitForServiceWorker(page);
+  ({ browser, context, page } = await signedInBrowser(baseUrl, login));
 });
 
 afterAll(async () => {
   await browser.close();
 });
 
-async function openComposer(): Promise<void> {
-  await page.getByRole('button', { name: 'Create entry' }).first().waitFor();
-  await page.getByRole('button', { name: 'Create entry' }).first().click();
-  await page.getByLabel('Description').waitFor();
-}
-
-/** Every write the server applied for this member whose first answer mentions `text`. */
-async function appliedWrites(text: string): Promise<unknown[]> {
-  const { id } = await userData(page);
-  const writes = (await fetch(`${baseUrl}/dev/writes.json?userCode=${id}`).then((r) => r.json())) as unknown[];
-  return writes.filter((w) => JSON.stringify(w).includes(text));
+/**
+ * Rates like a member with a mouse: Mantine's Rating follows the pointer (hovering picks
+ * the half or whole star under it, from the x offset) and a click takes the hovered
+ * value; so move over the stars first, then click at the same spot.
+ */
+async function rateWithMouse(card: ReturnType<Page['locator']>, rating: number): Promise<void> {
+  const stars = card.getByLabel('Rate this entry');
+  // The windowed feed places cards as they are measured (a picture loading moves the ones
+  // below): aim only at a box that held still for a frame, as a member's eye would.
+  const steadyBox = async () => {
+    await stars.scrollIntoViewIfNeeded();
+    for (;;) {
+      const before = (await stars.boundingBox())!;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const after = (await stars.boundingBox())!;
+      if (before.x === after.x && before.y === after.y && before.width === after.width) return after;
+    }
+  };
+  const box = await steadyBox();
+  // Half-star steps: the pointer a quarter star left of the value's right edge picks it.
+  const x = box.x + (box.width / 5) * (rating - 0.25);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 2, y);
+  await page.mouse.move(x, y, { steps: 5 });
+  const aimed = await steadyBox();
+  await page.mouse.click(aimed.x + (aimed.width / 5) * (rating - 0.25), aimed.y + aimed.height / 2);
 }
 
 describe('entries', () => {
-  it('composes an Entry in the drawer and shows it in the feed', async () => {
-    const text = `A quiet morning in Porto ${stamp}`;
-    await page.goto('/');
-    await openComposer();
-    await page.getByLabel('Description').fill(text);
-    await page.getByRole('button', { name: 'Post' }).click();
-    await expect.poll(() => page.getByText('Entry Created').isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 30_000 }).toBe(true);
-    await shot(page, 'entries-entry-created');
-  });
-
-  it('composes a Poll and refuses one option with the spec message', async () => {
-    await page.goto('/');
-    await openComposer();
-    await page.getByRole('tab', { name: 'Poll' }).click();
-    await page.getByRole('dialog', { name: /^Create Poll/ }).getByRole('button', { name: 'Poll', exact: true }).click();
-    const poll = page.getByRole('dialog', { name: 'Poll' });
-    await poll.getByLabel('Question').fill(`Best city for a summit? ${stamp}`);
-    await poll.getByLabel('Option 1').fill('Lisbon');
-    await poll.getByRole('button', { name: 'Ok' }).click();
-    await expect.poll(() => poll.getByText(/At least 2 options need!|Please enter option 2/).first().isVisible()).toBe(true);
-    await poll.getByLabel('Option 2').fill('Tallinn');
-    await poll.getByRole('button', { name: 'Ok' }).click();
-    await page.getByRole('button', { name: 'Post' }).click();
-    await expect.poll(() => page.getByText('Poll Created').isVisible(), { timeout: 30_000 }).toBe(true);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByText(`Best city for a summit? ${stamp}`).first().isVisible(), { timeout: 30_000 }).toBe(true);
-  });
-
-  it('keeps an offline entry with an image and a comment through a reload, then delivers each once', async () => {
+  it('keeps an offline entry with an image, a comment and a rating through a reload, then delivers each once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'billionett-e2e-img-'));
     const file = join(dir, 'harbour.png');
     writeFileSync(file, await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer());
@@ -91,7 +71,7 @@ describe('entries', () => {
 
     await page.goto('/');
     await context.setOffline(true);
-    await openComposer();
+    await openComposer(page);
     await page.getByLabel('Description').fill(text);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Photo / Video' }).click();
@@ -107,22 +87,34 @@ describe('entries', () => {
     await card.getByLabel('Comment').fill(comment);
     await card.getByLabel('Comment').press('Enter');
     await expect.poll(() => card.getByText(comment).isVisible()).toBe(true);
+
+    const mine = page.locator('article').filter({ hasText: text }).first();
+    await rateWithMouse(mine, 3.5);
+    await expect.poll(() => mine.getByRole('radio', { name: '3.5' }).isChecked()).toBe(true);
+    await expect.poll(() => mine.getByText('pending').isVisible()).toBe(true);
     await shot(page, 'entries-offline-pending');
 
     await page.reload();
-    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => mine.isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await mine.getByRole('radio', { name: '3.5' }).isChecked()).toBe(true);
+    // The picture shows from the device's own copy (an object URL of its Dexie blob), loaded.
+    const local = mine.locator('img[src^="blob:"]');
+    await expect.poll(() => local.count()).toBe(1);
+    await expect.poll(() => local.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await shot(page, 'entries-offline-reloaded');
 
     await context.setOffline(false);
-    await expect.poll(async () => (await appliedWrites(text)).length, { timeout: 60_000 }).toBe(1);
-    await expect.poll(async () => (await appliedWrites(comment)).length, { timeout: 60_000 }).toBe(1);
-    const token = await accessToken(page);
-    const { id } = await userData(page);
-    const feed = await fetch(`${baseUrl}/api/v1/user/posts?userCode=${id}&pageNo=1&pageSize=20`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json() as Promise<{ data: { userPosts: { originalPost: { postDescription: string; postGalleries: { path: string }[] } | null }[] } }>);
-    const mine = feed.data.userPosts.filter((p) => p.originalPost?.postDescription === text);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]!.originalPost!.postGalleries).toHaveLength(1);
+    await expect.poll(async () => (await appliedWrites(page, baseUrl, text)).length, { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await appliedWrites(page, baseUrl, comment)).length, { timeout: 60_000 }).toBe(1);
+    const [entry, ...more] = await serverEntries(page, baseUrl, text);
+    expect(more).toHaveLength(0);
+    expect(entry!.postGalleries).toHaveLength(1);
+    await expect.poll(async () => (await appliedWrites(page, baseUrl, `/${entry!.postCode}/rate`)).length, { timeout: 60_000 }).toBe(1);
+    const [rated] = await serverEntries(page, baseUrl, text);
+    expect(rated!.currentRating).toBe(3.5);
+    // The cards leave pending: the entry, its rating and the comment are delivered.
+    await expect.poll(() => mine.getByText('pending').count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => card.getByText('pending').count(), { timeout: 30_000 }).toBe(0);
     await shot(page, 'entries-delivered');
   });
 

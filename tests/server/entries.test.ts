@@ -9,6 +9,7 @@ import { v7 as uuid } from 'uuid';
 import { ENTRY_MESSAGES, ENTRY_PATHS as P, type EntryForm, type PostItem } from '../../src/contract/entries';
 import { FRIEND_PATHS } from '../../src/contract/friends';
 import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { uploadMedia } from '../support/media';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 const tomorrow = (days = 1) => new Date(Date.now() + days * 86_400_000 + 3_600_000).toISOString();
@@ -106,7 +107,7 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect(occasion.body.data.originalPost.occasionPeriod).toMatchObject({ end_date: null });
     const transit = await create(a, { featureCode: 3, fromDateTime: tomorrow(2), toDateTime: tomorrow(3), fromLocationDetails: lagos, toLocationDetails: accra });
     expect(transit.body.data.originalPost.location).toMatchObject({ fromplaceName: 'Lagos', toplaceName: 'Accra', tolongitude: -0.187 });
-    const theatre = await create(a, { featureCode: 4, postGalleries: [{ path: '/media/entry/v.mp4', mediaType: 'video', width: 800, height: 600 }] as never });
+    const theatre = await create(a, { featureCode: 4, postGalleries: [await uploadMedia(s, a, 'video')] });
     expect(theatre.status).toBe(201);
 
     expect(codes(await get(b, `${P.home}?featureCodes=1&pageSize=50`))).toEqual([pollCode]);
@@ -131,7 +132,8 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
   });
 
   it('never shows an Only me entry to another member, in any mode', async () => {
-    const secret = await create(a, { postDescription: 'zebra secret', privacyCode: 3, postGalleries: [{ path: '/media/entry/s.jpg', order: 0 }] as never });
+    const secretImage = await uploadMedia(s, a);
+    const secret = await create(a, { postDescription: 'zebra secret', privacyCode: 3, postGalleries: [secretImage] });
     const friendsOnly = await create(a, { postDescription: 'zebra friends', privacyCode: 2 });
     const [sCode, fCode] = [secret.body.data.originalPost.postCode, friendsOnly.body.data.originalPost.postCode];
     for (const m of [b, c]) {
@@ -139,7 +141,7 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
         const r = await get(m, path);
         expect(r.status).toBe(200);
         expect(codes(r)).not.toContain(sCode);
-        expect(JSON.stringify(r.body)).not.toContain('/media/entry/s.jpg');
+        expect(JSON.stringify(r.body)).not.toContain(secretImage.path);
       }
       expect((await get(m, P.entry(sCode))).status).toBe(404);
       expect((await s.call('POST', P.save(sCode), { token: m.token })).status).toBe(404);
@@ -149,7 +151,8 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect(codes(await get(c, `${P.search('zebra')}`))).toEqual([]);
     expect(codes(await get(a, `${P.search('zebra')}`))).toEqual([fCode, sCode]);
     // Shared while public, then made Only me: the share stays, the original (and its media) does not.
-    const open = await create(a, { postDescription: 'open then closed', postGalleries: [{ path: '/media/entry/o.jpg' }] as never });
+    const openImage = await uploadMedia(s, a);
+    const open = await create(a, { postDescription: 'open then closed', postGalleries: [openImage] });
     const oCode = open.body.data.originalPost.postCode;
     const share = await s.call('POST', `${P.share}?postType=user`, { token: c.token, body: { userPostCode: uuid(), originalUserPostCode: oCode, postDescription: 'look' } });
     expect(share.status).toBe(201);
@@ -157,7 +160,7 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect((await s.call('PUT', P.privacy(oCode), { token: a.token, body: { privacyCode: 3 } })).status).toBe(201);
     const seen = await get(c, P.entry(share.body.data.sharedDetails.sharedPost.postCode));
     expect(seen.body.data.originalPost).toBeNull();
-    expect(JSON.stringify(seen.body)).not.toContain('/media/entry/o.jpg');
+    expect(JSON.stringify(seen.body)).not.toContain(openImage.path);
   });
 
   it('saves, unsaves, reports; only the author deletes or changes privacy', async () => {

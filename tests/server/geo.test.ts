@@ -57,6 +57,15 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect((await search('munich')).body.data[0].displayName).toBe('Munich, Germany');
   });
 
+  it('never lists two places a member could not tell apart (same name, state and country)', async () => {
+    for (const q of ['lisbon', 'springfield', 'san jose', 'a']) {
+      const names = ((await search(q)).body.data as { displayName: string }[]).map((p) => p.displayName);
+      expect({ q, distinct: new Set(names).size }).toEqual({ q, distinct: names.length });
+    }
+    // Still ten answers where more than ten distinct places match.
+    expect((await search('springfield')).body.data).toHaveLength(GEO_SEARCH_LIMIT);
+  });
+
   it('answers an empty query 400, no match with an empty list, and needs a member', async () => {
     expect((await search('')).status).toBe(400);
     expect((await search('   ')).status).toBe(400);
@@ -74,36 +83,85 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect((performance.now() - started) / 5).toBeLessThan(5);
   });
 
-  it('serves the basemap style: long-cached, gzip, ETag, valid JSON with inline sources', async () => {
-    const plain = await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'accept-encoding': 'identity' } });
-    expect(plain.status).toBe(200);
-    expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
-    expect(plain.headers.get('content-type')).toContain('application/json');
-    const style = (await plain.json()) as { version: number; sources: Record<string, { type: string; data: unknown; maxzoom?: number }>; layers: unknown[] };
-    expect(style.version).toBe(8);
-    expect(Object.keys(style.sources)).toEqual(expect.arrayContaining(['land', 'rivers', 'lakes', 'boundaries']));
-    expect(Object.values(style.sources).every((src) => src.type === 'geojson' && typeof src.data === 'object')).toBe(true);
-    // Tiled finely enough that a coastal city at a card's zoom 15 is not drawn as sea.
-    expect(Object.values(style.sources).every((src) => src.maxzoom === BASEMAP_SOURCE_MAXZOOM)).toBe(true);
-    expect(style.layers.length).toBeGreaterThan(0);
-    // No third party: no URL anywhere in the style.
-    expect(JSON.stringify(style)).not.toMatch(/https?:\/\//);
-
-    const etag = plain.headers.get('etag')!;
-    expect((await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    // fetch() would undo the gzip: read the raw bytes over node:http instead.
+  /** The raw bytes and headers over node:http: fetch() would undo the gzip. */
+  const raw = async (path: string, headers: Record<string, string>) => {
     const { request } = await import('node:http');
-    const raw = await new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
-      request(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }>((resolve, reject) => {
+      request(`${s.url}${path}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
       })
         .on('error', reject)
         .end();
     });
-    expect(raw.encoding).toBe('gzip');
-    expect(raw.bytes.length).toBeLessThan(700 * 1024);
-    expect(JSON.parse(gunzipSync(raw.bytes).toString('utf8')).version).toBe(8);
+  };
+
+  type Style = { version: number; sources: Record<string, { type: string; data: unknown; maxzoom?: number }>; layers: unknown[] };
+  const getStyle = async () => (await (await fetch(`${s.url}${GEO_PATHS.basemapStyle}`)).json()) as Style;
+
+  it('serves a small basemap style whose sources are URLs of our own: long-cached, gzip, ETag', async () => {
+    const plain = await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    const text = await plain.text();
+    // No inline GeoJSON any more: every map parses this on the main thread.
+    expect(text.length).toBeLessThan(50 * 1024);
+    const style = JSON.parse(text) as Style;
+    expect(style.version).toBe(8);
+    expect(Object.keys(style.sources)).toEqual(expect.arrayContaining(['land', 'rivers', 'lakes', 'boundaries']));
+    for (const [name, src] of Object.entries(style.sources)) {
+      expect(src.type).toBe('geojson');
+      expect(src.data).toBe(GEO_PATHS.basemapSource(name));
+      // Tiled finely enough that a coastal city at a card's zoom 15 is not drawn as sea.
+      expect(src.maxzoom).toBe(BASEMAP_SOURCE_MAXZOOM);
+    }
+    expect(style.layers.length).toBeGreaterThan(0);
+    // No third party, and no origin either (root-relative; the page resolves them).
+    expect(text).not.toMatch(/https?:\/\//);
+
+    const etag = plain.headers.get('etag')!;
+    expect((await fetch(`${s.url}${GEO_PATHS.basemapStyle}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const gz = await raw(GEO_PATHS.basemapStyle, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.bytes).toString('utf8'))).toEqual(style);
+  });
+
+  it('serves each basemap source as GeoJSON: long-cached, gzip, ETag and 304', async () => {
+    const style = await getStyle();
+    let total = 0;
+    for (const name of Object.keys(style.sources)) {
+      const path = GEO_PATHS.basemapSource(name);
+      const plain = await fetch(`${s.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.status).toBe(200);
+      expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
+      expect(plain.headers.get('content-type')).toContain('application/geo+json');
+      const text = await plain.text();
+      total += text.length;
+      const geojson = JSON.parse(text) as { type: string; features?: unknown[] };
+      expect(['FeatureCollection', 'Feature']).toContain(geojson.type);
+      expect(text).not.toMatch(/https?:\/\//);
+
+      const etag = plain.headers.get('etag')!;
+      expect(etag).toMatch(/^".+"$/);
+      expect((await fetch(`${s.url}${path}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      const gz = await raw(path, { 'accept-encoding': 'gzip' });
+      expect(gz.status).toBe(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.etag).toBe(etag);
+      expect(gunzipSync(gz.bytes).toString('utf8')).toBe(text);
+    }
+    // The data did move here: together the sources carry the megabytes the style used to.
+    expect(total).toBeGreaterThan(1024 * 1024);
+    const land = await raw(GEO_PATHS.basemapSource('land'), { 'accept-encoding': 'gzip' });
+    expect(land.bytes.length).toBeLessThan(700 * 1024);
+  });
+
+  it('answers 404 for an unknown basemap source or suffix', async () => {
+    expect((await fetch(`${s.url}${GEO_PATHS.basemapSource('atlantis')}`)).status).toBe(404);
+    expect((await fetch(`${s.url}/basemap/land.json`)).status).toBe(404);
+    expect((await fetch(`${s.url}/basemap/land`)).status).toBe(404);
+    expect((await fetch(`${s.url}${GEO_PATHS.basemapSource('..%2Fstyle')}`)).status).toBe(404);
   });
 });

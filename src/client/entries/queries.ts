@@ -4,10 +4,11 @@
  * state of the queued writes on an entry.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo } from 'react';
+import { STATUS_ACTIVE } from '../../contract/codes';
 import type { CommentItem, PostItem } from '../../contract/entries';
 import { memberDb, type CommentRow, type OutboxItem, type PostRow } from '../store/db';
 import { commentOwnerParams, feedPages, type FeedSpec } from '../store/feed-pages';
+import { listedCircles, listedSlates } from '../store/circle-pages';
 import { pageKey } from '../store/friend-pages';
 
 /** A `posts` row: the feed's PostItem plus its code, creation time and marks. */
@@ -32,20 +33,24 @@ const visible = <T extends { _deleting?: boolean; _sync?: string }>(r: T | undef
  * entry shows at once, offline too, until the next reload puts it in page 1.
  */
 export function useFeed(me: string, spec: FeedSpec): FeedView | undefined {
-  const { mode, userCode, featureCode, q } = spec;
+  const { mode, userCode, code, featureCode, q } = spec;
   return useLiveQuery(async () => {
     const db = memberDb(me);
-    const pages = await feedPages(db, me, { mode, userCode, featureCode, q });
+    const pages = await feedPages(db, me, { mode, userCode, code, featureCode, q });
     const codes = [...new Set(pages.flatMap((p) => p.codes))];
     const first = pages.find((p) => p.pageNo === 1);
-    const mine = mode === 'all' || (mode === 'user' && (userCode ?? me) === me);
+    const group = mode === 'circle' || mode === 'slate';
+    const mine = mode === 'all' || (mode === 'user' && (userCode ?? me) === me) || group;
     let fresh: PostView[] = [];
     if (mine && !featureCode) {
       const since = new Date(first?.syncedAt ?? 0).toISOString();
       const recent = (await db.posts.where('postedAt').above(since).toArray()) as PostView[];
       fresh = recent
         .filter((r) => !codes.includes(r.postCode) && (r.originalPost?.postedBy.userCode === me || r.sharedDetails?.sharedBy.userCode === me))
-        .filter((r) => mode === 'all' || (r.originalPost?.postedAt.originCode ?? me) === (userCode ?? me))
+        .filter((r) => {
+          if (group) return postedOn(r, mode === 'circle' ? 'group' : 'page', code);
+          return mode === 'all' || (r.originalPost?.postedAt.originCode ?? me) === (userCode ?? me);
+        })
         .sort((a, b) => b.postedAt.localeCompare(a.postedAt));
     }
     const rows = (await db.posts.bulkGet(codes)) as (PostView | undefined)[];
@@ -55,7 +60,13 @@ export function useFeed(me: string, spec: FeedSpec): FeedView | undefined {
       totalRecords: (pages.at(-1)?.totalRecords ?? 0) + fresh.length,
       cached: first !== undefined,
     };
-  }, [me, mode, userCode, featureCode, q]);
+  }, [me, mode, userCode, code, featureCode, q]);
+}
+
+/** The entry (or share) was posted on this circle ('group') or slate ('page'). */
+function postedOn(row: PostView, postType: 'group' | 'page', code: string | undefined): boolean {
+  const at = (row.sharedDetails?.sharedPost ?? row.originalPost)?.postedAt;
+  return at?.postType === postType && at.originCode === code;
 }
 
 export function usePost(me: string, postCode: string): PostView | null | undefined {
@@ -115,18 +126,6 @@ export function useUnsentEntries(me: string): number | undefined {
   return useLiveQuery(() => memberDb(me).outbox.filter((i) => i.kind === 'entry.create').count(), [me]);
 }
 
-/**
- * A gallery path as a URL: server media as they are; `blob:<id>` (a file picked
- * offline, not yet uploaded) as an object URL of its blob in Dexie, revoked when unused.
- */
-export function useMediaSrc(me: string, path: string): string | undefined {
-  const blobId = path.startsWith('blob:') ? path.slice(5) : undefined;
-  const blob = useLiveQuery(async () => (blobId ? ((await memberDb(me).mediaBlobs.get(blobId))?.blob ?? null) : null), [me, blobId]);
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return blobId ? url : path;
-}
-
 /** The member's billionetts the device has mirrored (share target picker). */
 export function useKnownFriends(me: string) {
   return (
@@ -136,5 +135,21 @@ export function useKnownFriends(me: string) {
       const codes = [...new Set(pages.sort((a, b) => a.pageNo - b.pageNo).flatMap((p) => p.codes))];
       return (await db.people.bulkGet(codes)).filter((p) => p !== undefined);
     }, [me]) ?? []
+  );
+}
+
+/**
+ * Circle and slate share targets the device has mirrored (spec §4 Share): circles I
+ * belong to, slates I own. Only active ones (statusCode 9): a circle or slate that is not
+ * active is not navigable (spec §4), so nothing is shared there.
+ */
+export function useShareTargets(me: string, kind: 'circle' | 'slate'): { code: string; name: string }[] {
+  return (
+    useLiveQuery(async () => {
+      const db = memberDb(me);
+      if (kind === 'circle')
+        return (await listedCircles(db, me)).filter((c) => c.statusCode === STATUS_ACTIVE).map((c) => ({ code: c.groupCode, name: c.groupName }));
+      return (await listedSlates(db, me)).filter((s) => s.statusCode === STATUS_ACTIVE).map((s) => ({ code: s.pageCode, name: s.pageName }));
+    }, [me, kind]) ?? []
   );
 }

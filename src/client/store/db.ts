@@ -11,6 +11,7 @@ import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
 import type { SessionData } from '../../contract/auth';
+import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
 export type SyncMark = { _sync?: 'pending' | 'failed' };
@@ -141,6 +142,15 @@ export type CommentRow = { commentCode: string; postCode: string; parentCode: st
 /** A file picked for an entry while offline: sent before the entry that uses it. */
 export type MediaBlobRow = { id: string; owner: string; name: string; type: string; blob: Blob; [field: string]: unknown };
 
+/**
+ * A circle (spec/product.md §3 Circle) or a slate as this device knows it: the card of
+ * a list (my circles, my slates) merged with the details of its suite once visited
+ * (`detailedAt`: when they were last pulled). Lists hold only codes (`listPages`,
+ * store/circle-pages.ts); a row is shared by every list and the suite that shows it.
+ */
+export type CircleRow = CircleCard & Partial<CircleDetails> & { detailedAt?: number };
+export type SlateRow = SlateCard & Partial<SlateDetails> & { detailedAt?: number };
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -165,6 +175,8 @@ export class MemberDb extends Dexie {
   posts!: EntityTable<PostRow, 'postCode'>;
   comments!: EntityTable<CommentRow, 'commentCode'>;
   mediaBlobs!: EntityTable<MediaBlobRow, 'id'>;
+  circles!: EntityTable<CircleRow, 'groupCode'>;
+  slates!: EntityTable<SlateRow, 'pageCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -203,6 +215,12 @@ export class MemberDb extends Dexie {
       posts: 'postCode, postedAt',
       comments: 'commentCode, postCode, parentCode',
       mediaBlobs: 'id, owner',
+    });
+    // Circles and slates as entries need them: their details (suites) and the member's
+    // lists of them (side menu, share targets), the lists as `listPages` of codes.
+    this.version(6).stores({
+      circles: 'groupCode',
+      slates: 'pageCode',
     });
   }
 }

@@ -7,16 +7,23 @@
  */
 import type { MemberDb } from './db';
 
-export type FeedMode = 'all' | 'user' | 'saved' | 'search';
-/** One feed as the screens ask for it; `featureCode` is one shortcut filter (spec §2.4) or none. */
-export type FeedSpec = { mode: FeedMode; userCode?: string; featureCode?: number; q?: string };
+export type FeedMode = 'all' | 'user' | 'saved' | 'search' | 'circle' | 'slate';
+/**
+ * One feed as the screens ask for it; `featureCode` is one shortcut filter (spec §2.4) or
+ * none. `code`: the circle's groupCode (mode 'circle') or the slate's pageCode ('slate').
+ */
+export type FeedSpec = { mode: FeedMode; userCode?: string; code?: string; featureCode?: number; q?: string };
 
 export const FEED_KIND = 'feed';
 export const COMMENTS_KIND = 'comments';
 export const REPLIES_KIND = 'replies';
 
-/** Whose feed it is: a suite's owner, else the member reading it. */
-export const feedOwner = (me: string, spec: FeedSpec): string => (spec.mode === 'user' && spec.userCode ? spec.userCode : me);
+/** Whose feed it is: a suite's owner, a circle or slate (its code), else the member reading it. */
+export const feedOwner = (me: string, spec: FeedSpec): string => {
+  if (spec.mode === 'user' && spec.userCode) return spec.userCode;
+  if ((spec.mode === 'circle' || spec.mode === 'slate') && spec.code) return spec.code;
+  return me;
+};
 
 /** The filter part of the page key: one set of pages per mode, filter and search text. */
 export const feedParams = (spec: FeedSpec): string =>

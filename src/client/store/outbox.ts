@@ -105,11 +105,24 @@ export async function discardItem(db: MemberDb, id: string): Promise<OutboxItem 
  * on top of it. One transaction, so a live query never sees the row flicker back.
  */
 export async function completeItem(db: MemberDb, item: OutboxItem, data: unknown): Promise<void> {
-  const write = answerApplierOf(item.kind);
+  await completeItems(db, [{ item, data }]);
+}
+
+/**
+ * Several delivered items (a batch answer, in send order) finished in ONE transaction:
+ * every answer is written in order, then each touched target is rebased once. The end
+ * state is the one item-by-item completion would reach — a later answer overwrites an
+ * earlier one, and the rebase redraws only what is still unsent — but open pages' live
+ * queries wake once per batch instead of once per item, and the target's outbox rows
+ * are read once instead of once per item (in Chromium each completion cost ~70 ms of
+ * page work while a page was open).
+ */
+export async function completeItems(db: MemberDb, done: readonly { item: OutboxItem; data: unknown }[]): Promise<void> {
+  if (done.length === 0) return;
   await db.transaction('rw', db.tables, async () => {
-    await db.outbox.delete(item.id);
-    if (write) await write(db, item.payload as never, data);
-    await rebase(db, item.target);
+    await db.outbox.bulkDelete(done.map((d) => d.item.id));
+    for (const { item, data } of done) await answerApplierOf(item.kind)?.(db, item.payload as never, data);
+    for (const target of new Set(done.map((d) => d.item.target))) await rebase(db, target);
   });
 }
 
@@ -125,5 +138,12 @@ export async function failItem(db: MemberDb, item: OutboxItem, error: NonNullabl
 
 /** A retryable failure: count it, so the UI can show how long an item has been waiting. */
 export async function noteAttempt(db: MemberDb, item: OutboxItem): Promise<void> {
-  await db.outbox.update(item.id, { attempts: item.attempts + 1 });
+  await noteAttempts(db, [item]);
+}
+
+/** noteAttempt for several items (a whole batch went unanswered), one transaction. */
+export async function noteAttempts(db: MemberDb, items: readonly OutboxItem[]): Promise<void> {
+  await db.transaction('rw', db.outbox, async () => {
+    for (const item of items) await db.outbox.update(item.id, { attempts: item.attempts + 1 });
+  });
 }

@@ -53,7 +53,13 @@ export type PullRequest =
   // Entries (spec §2.4, §2.5): feed pages (5) per mode and filter, one entry, comments (3), replies (5).
   | FeedRequest
   | { kind: 'entry'; postCode: string }
-  | CommentsRequest;
+  | CommentsRequest
+  // Circles and slates (contract/circles.ts): a suite's details on visit, and the
+  // member's share targets (circles I belong to, slates I own; one page of up to 100).
+  | { kind: 'circle'; groupCode: string }
+  | { kind: 'slate'; pageCode: string }
+  | { kind: 'myCircles' }
+  | { kind: 'mySlates' };
 
 /** `accessCode` 106: the rows are hidden from this member; the worker removed its cached copy. */
 export type PullResult = { ok: boolean; status?: number; message?: string; offline?: boolean; accessCode?: number };

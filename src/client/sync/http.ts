@@ -102,8 +102,15 @@ function sendWithProgress(
 }
 
 async function classify<T>(response: Response): Promise<HttpResult<T>> {
-  const { status } = response;
-  const body = await readJson(response);
+  return classifyAnswer<T>(response.status, await readJson(response));
+}
+
+/**
+ * The classification above for an answer already read: a request's own, or one item's
+ * result inside a batch answer (batch.ts), so both are treated alike.
+ */
+export function classifyAnswer<T>(status: number, raw: unknown): HttpResult<T> {
+  const body = raw && typeof raw === 'object' ? (raw as LooseBody) : null;
   const message = typeof body?.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
   if (status >= 200 && status < 300) {
     // A 2xx we cannot read is treated like a lost answer: the write is idempotent, so resend.

@@ -13,6 +13,11 @@
  *   database stay for their next sign-in; the loop stops.
  * - other 4xx: the item is marked failed with the server's words and waits for
  *   Retry or Discard; never dropped silently.
+ * Batches (batch.ts, README Decisions "Outbox batches"): when two or more items may go
+ * now, up to 50 of them travel in one POST /batch, each still with its own key and its
+ * own answer; the server runs them in order and stops at the first non-2xx, so the rules
+ * above hold item by item, and the delivered ones are completed in one transaction.
+ * A lone item, a socket kind or a kind with a prepare step goes as its own request.
  * A kind may declare `transport: 'socket'` (telex messages): it is handed to the
  * `socket` door instead, which answers in the same terms (ack = ok, error frame =
  * rejected, no connection or no ack in time = retryable), so the rules above hold.
@@ -21,8 +26,9 @@ import { BACKOFF_CAP_MS, BACKOFF_START_MS } from '../../contract/codes';
 import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
 import type { OutboxItem } from '../store/db';
-import type { HttpResult } from './http';
-import { completeItem, failItem, noteAttempt, queuedItems } from '../store/outbox';
+import type { HttpFailure, HttpOk, HttpResult } from './http';
+import { completeItem, completeItems, failItem, noteAttempt, noteAttempts, queuedItems } from '../store/outbox';
+import { batchEntry, fits, sendBatch, type Batchable } from './batch';
 import { authed, type Member, type SyncContext } from './context';
 import type { Leader } from './leader';
 import type { Prepared, PrepareStep } from './entry-media';
@@ -56,6 +62,7 @@ export type ReplayDeps = {
 };
 
 const NO_SOCKET: HttpResult<unknown> = { kind: 'retryable', status: 0, message: 'Not connected.', offline: false };
+const MISSING: HttpFailure = { kind: 'retryable', status: 0, message: 'Something went wrong!', offline: false };
 
 export function createReplayer(deps: ReplayDeps): Replayer {
   const { ctx } = deps;
@@ -65,6 +72,8 @@ export function createReplayer(deps: ReplayDeps): Replayer {
   let generation = 0;
   let wake: (() => void) | null = null;
   let withdraw = new AbortController();
+  // Kinds with a prepare step go alone: their request is only known after the step.
+  const preparedKinds = new Set(Object.keys(deps.prepare ?? {}));
 
   async function send(member: Member, item: OutboxItem): Promise<Sent> {
     const def = mutations[item.kind];
@@ -85,10 +94,16 @@ export function createReplayer(deps: ReplayDeps): Replayer {
             body: def.body(payload),
             idempotencyKey: item.id,
           });
+    if (result.kind === 'ok') {
+      await completeItem(member.db, item, result.body.data);
+      return 'delivered';
+    }
+    return settleFailure(member, item, result);
+  }
+
+  /** An item the server did not apply: refused (kept, failed), to retry, or the session is over. */
+  async function settleFailure(member: Member, item: OutboxItem, result: HttpFailure): Promise<Sent> {
     switch (result.kind) {
-      case 'ok':
-        await completeItem(member.db, item, result.body.data);
-        return 'delivered';
       case 'rejected': {
         const error = result.errors
           ? { status: result.status, message: result.message, errors: result.errors }
@@ -104,24 +119,96 @@ export function createReplayer(deps: ReplayDeps): Replayer {
     }
   }
 
-  async function pass(member: Member, gen: number): Promise<PassOutcome> {
-    const held = new Set<string>();
-    let delivered = false;
-    let retry = false;
-    for (const item of await queuedItems(member.db)) {
-      if (gen !== generation || ctx.member()?.db !== member.db) return 'stop';
-      if (held.has(item.target)) continue;
+  /**
+   * A run of batchable items in one request (batch.ts). The answered 2xx prefix is
+   * completed in one transaction; the first other answer is settled like a lone send;
+   * items after it were not run and stay queued (the pass takes them again unless
+   * their target is now held). 'unsupported': the server refused the batch itself.
+   */
+  async function sendRun(member: Member, batch: Batchable[]): Promise<[OutboxItem, Sent][] | 'unsupported'> {
+    const outcome = await sendBatch(ctx, member, batch);
+    if (outcome.kind === 'whole') {
+      const { result } = outcome;
+      if (result.kind === 'unauthorized') return [[batch[0]!.item, 'stop']];
+      if (result.kind === 'rejected') return 'unsupported';
+      // Unanswered (network, 5xx, unreadable): any item may or may not have run, which its
+      // key makes harmless; each target's first item waits, so its later ones wait too.
+      const firsts: OutboxItem[] = [];
+      for (const { item } of batch) if (!firsts.some((f) => f.target === item.target)) firsts.push(item);
+      await noteAttempts(member.db, firsts);
+      return firsts.map((item) => [item, result.offline ? 'offline' : 'retry']);
+    }
+    const { results } = outcome;
+    const firstFailure = results.findIndex((r) => r.kind !== 'ok');
+    const delivered = batch.slice(0, firstFailure === -1 ? results.length : firstFailure);
+    await completeItems(
+      member.db,
+      delivered.map((b, i) => ({ item: b.item, data: (results[i] as HttpOk<unknown>).body.data })),
+    );
+    const sent: [OutboxItem, Sent][] = delivered.map((b) => [b.item, 'delivered']);
+    const stopped = batch[delivered.length];
+    if (!stopped) return sent;
+    const answer = results[delivered.length];
+    // No answer for an item although none failed before it: a server that ran less than
+    // it says; the item waits for the next try rather than being resent in a tight loop.
+    const failure = answer && answer.kind !== 'ok' ? answer : MISSING;
+    // The account changed under the batch (password reset mid-run): end the session as a
+    // lone request's 401 would (context.ts authed), unless a newer sign-in replaced it.
+    if (failure.kind === 'unauthorized' && ctx.member()?.session.accessToken === member.session.accessToken) {
+      await ctx.sessionEnded();
+    }
+    sent.push([stopped.item, await settleFailure(member, stopped.item, failure)]);
+    return sent;
+  }
+
+  /**
+   * The next thing to send: the first item in id order that may go now, alone, or with
+   * it the following batchable items (of any target) up to the batch limits. A run never
+   * passes an item that must go alone, so every target's items still go in order.
+   */
+  function nextRun(queue: readonly OutboxItem[], held: Set<string>, handled: Set<string>, batching: boolean): Batchable[] | OutboxItem | null {
+    const batch: Batchable[] = [];
+    for (const item of queue) {
+      if (handled.has(item.id) || held.has(item.target)) continue;
       if (item.status === 'failed') {
         held.add(item.target);
         continue;
       }
-      const sent = await send(member, item);
-      if (sent === 'stop') return 'stop';
-      // No network at all: the other targets would fail the same way; pause now.
-      if (sent === 'offline') return 'retry';
-      if (sent === 'delivered') delivered = true;
-      else held.add(item.target);
-      if (sent === 'retry') retry = true;
+      const entry = batching ? batchEntry(item, preparedKinds) : null;
+      if (!entry) return batch.length > 1 ? batch : (batch[0]?.item ?? item);
+      if (!fits(batch, entry)) break;
+      batch.push(entry);
+    }
+    return batch.length > 1 ? batch : (batch[0]?.item ?? null);
+  }
+
+  async function pass(member: Member, gen: number): Promise<PassOutcome> {
+    const held = new Set<string>();
+    // Items this pass delivered, failed or left waiting: not taken again.
+    const handled = new Set<string>();
+    let delivered = false;
+    let retry = false;
+    let batching = true;
+    const queue = await queuedItems(member.db);
+    for (;;) {
+      if (gen !== generation || ctx.member()?.db !== member.db) return 'stop';
+      const next = nextRun(queue, held, handled, batching);
+      if (!next) break;
+      const outcomes = Array.isArray(next) ? await sendRun(member, next) : [[next, await send(member, next)] as [OutboxItem, Sent]];
+      if (outcomes === 'unsupported') {
+        // The server refused the batch request itself: send one by one for the rest of this pass.
+        batching = false;
+        continue;
+      }
+      for (const [item, sent] of outcomes) {
+        handled.add(item.id);
+        if (sent === 'stop') return 'stop';
+        // No network at all: the other targets would fail the same way; pause now.
+        if (sent === 'offline') return 'retry';
+        if (sent === 'delivered') delivered = true;
+        else held.add(item.target);
+        if (sent === 'retry') retry = true;
+      }
     }
     if (delivered) attempt = 0;
     if (retry) return 'retry';

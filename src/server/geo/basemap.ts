@@ -1,15 +1,26 @@
 /**
  * The self-hosted basemap: @comapeo/fallback-smp ships one "styled map package" (a zip)
  * whose style.json carries its GeoJSON sources inline (land, rivers, lakes, boundaries,
- * graticule; no glyphs, sprites or tiles). The style is read out of the zip on the first
- * request and kept in memory with its gzip (≈ 2 MB + 0.5 MB); nothing is written to disk.
+ * graticule; no glyphs, sprites or tiles). It is read out of the zip on the first request
+ * and split: the style keeps only a URL per source (GEO_PATHS.basemapSource), and each
+ * source's GeoJSON becomes its own file. A page with several maps then parses a few KB of
+ * style per map on the main thread, while maplibre fetches and parses the ≈ 2 MB of GeoJSON
+ * in its worker (the HTTP and service-worker caches serve the repeats), instead of every map
+ * parsing the whole style and posting it to its workers. All kept in memory with gzip.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { gzipSync, inflateRawSync } from 'node:zlib';
+import { GEO_PATHS } from '../../contract/geo';
 
-export type Basemap = { json: Buffer; gzip: Buffer; etag: string };
+/** One served file: its bytes, their gzip, and the ETag. */
+export type BasemapFile = { json: Buffer; gzip: Buffer; etag: string };
+/** The style (sources by URL) and each GeoJSON source by name. */
+export type Basemap = { style: BasemapFile; sources: ReadonlyMap<string, BasemapFile> };
+
+/** Source names become URL path segments: the package's are plain words; anything else is refused. */
+const BASEMAP_SOURCE_NAME = /^[a-z0-9_-]+$/i;
 
 /** One file out of a zip (central directory; stored or deflated — all the .smp uses). */
 export function unzipEntry(zip: Buffer, name: string): Buffer | null {
@@ -47,20 +58,34 @@ export function unzipEntry(zip: Buffer, name: string): Buffer | null {
  */
 export const BASEMAP_SOURCE_MAXZOOM = 10;
 
-function sharpenSources(raw: Buffer): Buffer {
-  const style = JSON.parse(raw.toString('utf8')) as { sources?: Record<string, { type?: string; maxzoom?: number }> };
-  for (const source of Object.values(style.sources ?? {})) {
-    if (source.type === 'geojson') source.maxzoom = BASEMAP_SOURCE_MAXZOOM;
+type Style = { sources?: Record<string, { type?: string; maxzoom?: number; data?: unknown }> };
+
+function file(json: Buffer): BasemapFile {
+  return { json, gzip: gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+}
+
+/** Moves each inline GeoJSON out of the style, leaving its URL, and tiles it to BASEMAP_SOURCE_MAXZOOM. */
+export function splitStyle(raw: Buffer): Basemap {
+  const style = JSON.parse(raw.toString('utf8')) as Style;
+  const sources = new Map<string, BasemapFile>();
+  for (const [name, source] of Object.entries(style.sources ?? {})) {
+    if (source.type !== 'geojson') continue;
+    source.maxzoom = BASEMAP_SOURCE_MAXZOOM;
+    if (typeof source.data !== 'object' || source.data === null) continue;
+    if (!BASEMAP_SOURCE_NAME.test(name)) throw new Error(`Basemap source name not usable in a URL: ${name}`);
+    sources.set(name, file(Buffer.from(JSON.stringify(source.data))));
+    // Root-relative: maplibre 6 resolves a GeoJSON URL against the page (browser.resolveURL)
+    // before its worker fetches it, so no origin is written here (proxies cannot skew it).
+    source.data = GEO_PATHS.basemapSource(name);
   }
-  return Buffer.from(JSON.stringify(style));
+  return { style: file(Buffer.from(JSON.stringify(style))), sources };
 }
 
 async function load(): Promise<Basemap> {
   const smp = createRequire(import.meta.url).resolve('@comapeo/fallback-smp');
   const raw = unzipEntry(await readFile(smp), 'style.json');
   if (!raw) throw new Error('The basemap package has no style.json.');
-  const json = sharpenSources(raw);
-  return { json, gzip: gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  return splitStyle(raw);
 }
 
 let loading: Promise<Basemap> | null = null;

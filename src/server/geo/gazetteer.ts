@@ -29,8 +29,26 @@ export class Gazetteer {
     return this.p.ids.length;
   }
 
-  /** Places whose folded name starts with the folded query, most populous first. */
+  /**
+   * Places whose folded name starts with the folded query, most populous first. GeoNames
+   * holds some places twice under one name, state and country (a city and its village);
+   * a member cannot tell such rows apart, so only the most populous is listed.
+   */
   search(query: string, limit = GEO_SEARCH_LIMIT): Place[] {
+    const distinct: Place[] = [];
+    const seen = new Set<string>();
+    // Twice the rows leaves room for the twins dropped; a list short of `limit` after
+    // that is a query with few matches anyway.
+    for (const candidate of this.mostPopulous(query, limit * 2)) {
+      if (seen.has(candidate.displayName)) continue;
+      seen.add(candidate.displayName);
+      distinct.push(candidate);
+      if (distinct.length === limit) break;
+    }
+    return distinct;
+  }
+
+  private mostPopulous(query: string, limit: number): Place[] {
     const q = fold(query);
     if (!q) return [];
     const { keys, keyAt, pop } = this.p;
@@ -84,11 +102,17 @@ const { workerData } = require('node:worker_threads');
 require(workerData.tsx).require(workerData.entry, workerData.entry);
 `;
 
-function buildInWorker(): Promise<PackedIndex> {
+function startWorker(): Worker {
+  // Compiled for `npm start` (scripts/build-server.mjs), the worker entry is plain JS beside this chunk.
+  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./index-worker.js', import.meta.url), { workerData: { file: citiesFile() } });
   const require = createRequire(import.meta.url);
   const workerData = { tsx: require.resolve('tsx/cjs/api'), entry: fileURLToPath(new URL('./index-worker.ts', import.meta.url)), file: citiesFile() };
+  return new Worker(BOOT, { eval: true, workerData });
+}
+
+function buildInWorker(): Promise<PackedIndex> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(BOOT, { eval: true, workerData });
+    const worker = startWorker();
     worker.once('message', (packed: PackedIndex) => {
       resolve(packed);
       void worker.terminate();

@@ -1,7 +1,8 @@
 /**
  * Serves the built PWA (dist/) from the API process: hashed assets cached for a year,
  * index.html and the service worker never cached (a new deploy must reach every device),
- * and client-side routes (e.g. /suite/vault) answered with index.html.
+ * and client-side routes (e.g. /suite/vault) answered with index.html. Text assets go
+ * out pre-compressed (brotli or gzip, made at build time).
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,9 @@ export async function setupClient(app: FastifyInstance, clientDir: string): Prom
     root: path.resolve(clientDir),
     // Only files present at start get routes: an unknown path falls to the not-found handler.
     wildcard: false,
+    // dist/ holds .br and .gz twins of the text assets (vite-plugin-compression2): send
+    // the one the browser accepts, never compress the same bytes again per request.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, file) {
       const name = path.basename(file);

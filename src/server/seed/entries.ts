@@ -22,7 +22,7 @@ const FEELINGS = 20;
 const ACTIVITIES = 15;
 const PLACE_NAMES = Object.keys(placeCoordinates);
 
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -34,7 +34,7 @@ function prng(seed: number): () => number {
 }
 
 /** A UUIDv7-shaped code from the PRNG (time bits from `at`), so codes are stable per run and valid. */
-function uuidFrom(rand: () => number, at: number): string {
+export function uuidFrom(rand: () => number, at: number): string {
   const hex = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join('');
   const time = at.toString(16).padStart(12, '0').slice(-12);
   const variant = (8 + Math.floor(rand() * 4)).toString(16);

@@ -3,11 +3,12 @@
  * community, in one transaction, one module per area (later issues add friendships.ts,
  * circles.ts … here). A database that already has members is never touched.
  */
-import { and, asc, count, isNull } from 'drizzle-orm';
+import { and, asc, count, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { DEMO_PASSWORD } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
+import { seedCircles } from './circles';
 import { seedEntries } from './entries';
 import { seedFriendships } from './friendships';
 import { seedNews } from './news';
@@ -15,7 +16,8 @@ import { seedWorkEducation } from './work-education';
 
 export type SeedReport = { seeded: boolean; members: number; ms: number };
 
-export async function seedIfEmpty(db: Db): Promise<SeedReport> {
+/** `mediaDir` (DATA_DIR/media) receives the pictures of the seeded galleries; without it the seed has none. */
+export async function seedIfEmpty(db: Db, mediaDir?: string): Promise<SeedReport> {
   const started = Date.now();
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false, members: row?.n ?? 0, ms: 0 };
@@ -29,7 +31,10 @@ export async function seedIfEmpty(db: Db): Promise<SeedReport> {
     await seedWorkEducation(tx as unknown as Db, community.members);
     await seedFriendships(tx as unknown as Db, community.members);
     await seedEntries(tx as unknown as Db, community.members);
+    await seedCircles(tx as unknown as Db, community.members, mediaDir);
   });
+  // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's comes later).
+  await db.execute(sql`analyze`);
   return { seeded: true, members: community.members.length, ms: Date.now() - started };
 }
 

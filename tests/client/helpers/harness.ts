@@ -2,7 +2,7 @@
  * One signed-in member, a sync worker built with `createSync` (no Worker needed),
  * a controlled network and a recorded backoff clock, against the real server.
  */
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { API_BASE } from '../../../src/contract/codes';
 import { createSync, type Sync } from '../../../src/client/sync/create-sync';
 import { memberDb, type MemberDb } from '../../../src/client/store/db';
@@ -37,6 +37,18 @@ export async function startClientTestServer(): Promise<TestServer> {
   const server = await startTestServer();
   vi.stubGlobal('fetch', injectFetch(server.app));
   return server;
+}
+
+/** The file's server: started before its tests (handed to `take`), closed after them. */
+export function withClientTestServer(take: (server: TestServer) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startClientTestServer();
+    take(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }
 
 export async function signedIn(server: TestServer): Promise<Harness> {

@@ -5,8 +5,10 @@
  * request, and a hook to lose or rewrite an answer.
  */
 import type { FastifyInstance } from 'fastify';
+import { BATCH_PATH, type BatchAnswer, type BatchRequest } from '../../../src/contract/batch';
 
-export type Sent = { method: string; path: string; key: string | null; status: number; replayed: boolean };
+/** `inBatch`: one item the server ran inside a POST /batch (logged after the batch itself). */
+export type Sent = { method: string; path: string; key: string | null; status: number; replayed: boolean; inBatch?: true };
 export type Around = (request: { method: string; path: string; key: string | null }, pass: () => Promise<Response>) => Promise<Response>;
 
 export type Net = {
@@ -64,10 +66,24 @@ export function createNet(app: FastifyInstance): Net {
       const pass = async () => {
         const response = await inject(input, init);
         net.log.push({ ...request, status: response.status, replayed: response.headers.get('Idempotent-Replayed') === 'true' });
+        if (method === 'POST' && url.pathname.endsWith(`/${BATCH_PATH}`)) await logBatchItems(net, url, init, response.clone());
         return response;
       };
       return net.around ? net.around(request, pass) : pass();
     }) as typeof fetch,
   };
   return net;
+}
+
+/** Each item a batch ran, as if it had been its own request; items the server did not run are not logged. */
+async function logBatchItems(net: Net, url: URL, init: RequestInit | undefined, response: Response): Promise<void> {
+  if (!response.ok || typeof init?.body !== 'string') return;
+  const { items } = JSON.parse(init.body) as BatchRequest;
+  const { data } = (await response.json()) as { data?: BatchAnswer };
+  const base = url.pathname.slice(0, -BATCH_PATH.length);
+  (data?.results ?? []).forEach((result, i) => {
+    const item = items[i]!;
+    const path = `${base}${item.path.split('?')[0]}`;
+    net.log.push({ method: item.method, path, key: item.key, status: result.status, replayed: result.replayed ?? false, inBatch: true });
+  });
 }

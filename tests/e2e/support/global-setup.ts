@@ -1,6 +1,6 @@
 /**
- * Starts the app exactly as a newcomer would (`tsx scripts/start.ts`, which builds
- * the client when stale, migrates and seeds) on a free port with a fresh DATA_DIR.
+ * Starts the app exactly as a newcomer would (`npm start`'s `node scripts/start.mjs`, which
+ * builds the client and compiles the server when stale, migrates and seeds) on a free port with a fresh DATA_DIR.
  * Before the start it mints one activation code with the admin CLI on that same
  * empty data dir (the embedded database is single-process, so never while serving).
  */
@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   const code = mint.stdout.trim().split('\n').pop()?.trim() ?? '';
   if (mint.status !== 0 || !code) throw new Error(`admin activation-code failed: ${mint.stderr}`);
 
-  server = spawn('npx', ['tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, 240_000);
   project.provide('baseUrl', baseUrl);

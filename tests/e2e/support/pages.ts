@@ -1,5 +1,6 @@
 /** Page models: what a member does on a screen, in the screen's own words. */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, waitForServiceWorker } from './browser';
 
 export type NewMember = {
   lastName: string;
@@ -22,6 +23,24 @@ export async function checkIn(page: Page, username: string, password: string): P
   await page.getByLabel('Email Or Mobile').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'CheckIn' }).click();
+}
+
+/**
+ * A fresh browser checked in as `login`, on the home feed with the service worker in
+ * control (the journeys that go offline need it). The caller closes `browser`.
+ */
+export async function signedInBrowser(
+  baseURL: string,
+  login: { email: string; password: string },
+  viewport = { width: 1280, height: 900 },
+): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launch();
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await checkIn(page, login.email, login.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await waitForServiceWorker(page);
+  return { browser, context, page };
 }
 
 export async function register(page: Page, m: NewMember): Promise<void> {

@@ -6,6 +6,7 @@
  */
 import { Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { ENTRY_MESSAGES } from '../../../contract/entries';
 import { endAllowed, fromInput, startAllowed, toInput, type Place } from '../form';
 import { LocationSearch } from './location-search';
 
@@ -16,8 +17,8 @@ export function PeriodWizard({ opened, transit, value, onDone, onClose }: Period
   const [step, setStep] = useState(0);
   const [v, setV] = useState<Period>(value);
   const last = transit ? 2 : 1;
-  const startError = v.start && !startAllowed(v.start) ? 'The start date cannot be today or earlier.' : null;
-  const endError = v.start && v.end && !endAllowed(v.start, v.end) ? 'The end date cannot be before the start date.' : null;
+  const startError = v.start && !startAllowed(v.start) ? ENTRY_MESSAGES.startNotFuture : null;
+  const endError = v.start && v.end && !endAllowed(v.start, v.end) ? ENTRY_MESSAGES.endBeforeStart : null;
   const dateOk = Boolean(v.start) && !startError && !endError;
   const doneOk = dateOk && Boolean(v.from) && (!transit || Boolean(v.to));
   return (

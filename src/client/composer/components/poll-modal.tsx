@@ -11,12 +11,13 @@ export type PollModalProps = { opened: boolean; poll: Poll | null; onOk: (poll: 
 export function PollModal({ opened, poll, onOk, onClose }: PollModalProps) {
   // Mounted per opening (composer-drawer.tsx), so the state starts from the props.
   const [value, setValue] = useState<Poll>(poll ?? { question: '', options: ['', ''] });
-  const [error, setError] = useState<string | null>(null);
+  // After a refused Ok the message follows the edits: it changes or goes as options are filled.
+  const [tried, setTried] = useState(false);
+  const error = tried ? (pollMessages(value)[0] ?? null) : null;
   const setOption = (i: number, text: string) =>
     setValue((v) => ({ ...v, options: v.options.map((o, j) => (j === i ? text : o)) }));
   const ok = () => {
-    const [first] = pollMessages(value);
-    if (first) setError(first);
+    if (pollMessages(value).length > 0) setTried(true);
     else onOk(value);
   };
   return (

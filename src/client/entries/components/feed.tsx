@@ -1,22 +1,25 @@
 /**
  * A feed (spec §2.4) in any mode: the mirrored pages from Dexie at once, page 1 pulled
  * again whenever the mode, filter or search text changes or a new entry lands, and the
- * next page when the sentinel below the last card scrolls into view, until every record
- * is loaded. Offline the last feed seen shows; with nothing cached a failed pull shows
- * the error page.
+ * next page when the last cards are drawn, until every record is loaded. Only the cards
+ * near the screen are in the DOM (feed-list.tsx). Offline the last feed seen shows; with
+ * nothing cached a failed pull shows the error page.
  */
 import { Center, Loader, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedSpec } from '../../store/feed-pages';
 import type { PullResult } from '../../sync/api';
 import { EmptyState } from '../../ui/empty-state';
 import { IconFeed } from '../../ui/icons';
 import { pullPage } from '../commands';
-import { useFeed, useUnsentEntries } from '../queries';
+import { useFeed, useUnsentEntries, type PostView } from '../queries';
 import { FeedError } from './feed-error';
 import { FeedFilters, type FeedFilter } from './feed-filters';
+import { FeedList } from './feed-list';
 import { PostCard } from './post-card';
 import classes from './feed.module.css';
+
+const postKey = (post: PostView) => post.postCode;
 
 export type FeedProps = { me: string; spec: Omit<FeedSpec, 'featureCode'>; filters?: FeedFilter[]; verticalFilters?: boolean };
 
@@ -25,6 +28,9 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
   const full: FeedSpec = { ...spec, featureCode };
   const view = useFeed(me, full);
   const unsent = useUnsentEntries(me);
+  // Cards whose comments are open: a card scrolled out of the window is unmounted, and
+  // comes back as it was left. Mutated in place by the cards, never a reason to re-render.
+  const [commentsOpen] = useState(() => new Set<string>());
   const [reload, setReload] = useState(0);
   const lastUnsent = useRef(unsent);
   useEffect(() => {
@@ -51,33 +57,44 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
   const pulling = pull.key !== pullKey;
 
   const more = view !== undefined && view.posts.length < view.totalRecords && view.pages >= pageNo;
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !more || pulling) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setWanted({ feedKey, pageNo: pageNo + 1 });
-    }, { rootMargin: '600px 0px' });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [more, pulling, feedKey, pageNo]);
+  const nextPage = useCallback(() => setWanted({ feedKey, pageNo: pageNo + 1 }), [feedKey, pageNo]);
+  const onCommentsOpen = useCallback(
+    (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
+    [commentsOpen],
+  );
 
   const failed = !pulling && pull.result && !pull.result.ok && !pull.result.offline ? pull.result : undefined;
   let body;
-  if (!view || (!view.cached && pulling && view.posts.length === 0)) body = <Center p="xl"><Loader size="sm" /></Center>;
+  if (!view || (!view.cached && pulling && view.posts.length === 0))
+    // A screen tall while loading: what follows the feed (the news column on a phone) is
+    // not shown first and then pushed away when the cards arrive (layout shift, Lighthouse CLS).
+    body = (
+      <Center p="xl" mih="100vh" style={{ alignItems: 'flex-start' }}>
+        <Loader size="sm" />
+      </Center>
+    );
   else if (!view.cached && view.posts.length === 0 && failed && pageNo === 1) body = <FeedError status={failed.status} />;
   else if (view.posts.length === 0) body = <EmptyState title="No data" icon={<IconFeed size={26} />} />;
   else
     body = (
-      <Stack gap="md">
-        {view.posts.map((post) => (
-          <div key={post.postCode} className={classes.item}>
-            <PostCard me={me} post={post} />
-          </div>
-        ))}
-        <div ref={sentinel} className={classes.sentinel} />
+      <div>
+        <FeedList
+          items={view.posts}
+          itemKey={postKey}
+          busy={more && pulling}
+          onNearEnd={more && !pulling ? nextPage : undefined}
+          renderItem={(post, i) => (
+            <PostCard
+              me={me}
+              post={post}
+              feedPosition={{ index: i, size: Math.max(view.totalRecords, view.posts.length) }}
+              commentsOpen={commentsOpen.has(post.postCode)}
+              onCommentsOpen={(open) => onCommentsOpen(post.postCode, open)}
+            />
+          )}
+        />
         {more && pulling && <Center><Loader size="sm" /></Center>}
-      </Stack>
+      </div>
     );
   const shortcuts = filters && (
     <FeedFilters filters={filters} value={featureCode} onChange={setFeatureCode} vertical={verticalFilters} />

@@ -1,13 +1,20 @@
 /**
  * The maplibre map of a card (loaded lazily by post-map.tsx): our basemap style, a
- * marker per place, zoom 15 for one place and 4 for a route (spec §2.5). maplibre 6
+ * marker per place, zoom 15 for one place and 4 for a route (spec §2.5) — one place opens
+ * at no deeper than the basemap has detail for (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6
  * bundled needs its worker URL set (TOOLCHAIN.md).
+ *
+ * The style is a few KB naming its GeoJSON sources by root-relative URL; maplibre 6
+ * resolves those against the page (browser.resolveURL) and its worker fetches and parses
+ * them, so no source data crosses the main thread. Each map loads the style by URL rather
+ * than sharing one fetched object: only the sync worker may fetch (DESIGN.md), and a
+ * repeat is served by the HTTP cache (a month, ETag) or the service worker.
  */
 import { Map as MapLibre, Marker, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
-import { GEO_PATHS } from '../../../contract/geo';
+import { BASEMAP_DETAIL_ZOOM, GEO_PATHS, MAP_ZOOM } from '../../../contract/geo';
 import type { MapPoint } from './post-map';
 
 setWorkerUrl(workerUrl);
@@ -33,9 +40,12 @@ export default function MapView({ points, onFail }: { points: MapPoint[]; onFail
         container,
         style: GEO_PATHS.basemapStyle,
         center: [lon, lat],
-        zoom: places.length > 1 ? 4 : 15,
+        zoom: places.length > 1 ? MAP_ZOOM.route : Math.min(MAP_ZOOM.place, BASEMAP_DETAIL_ZOOM),
         attributionControl: false,
         interactive: true,
+        // A map in a feed must not take the page's scroll: the wheel (or one finger) moves
+        // the feed; Ctrl/⌘ + wheel (two fingers) moves the map, as maplibre tells the member.
+        cooperativeGestures: true,
       });
     } catch {
       failed();

@@ -43,8 +43,19 @@ export function PostBody({ me, post }: { me: string; post: OriginalPost }) {
   );
 }
 
-export function PostCard({ me, post: row, fullView }: { me: string; post: PostView; fullView?: boolean }) {
-  const [commentsOpen, setCommentsOpen] = useState(Boolean(fullView));
+export type PostCardProps = {
+  me: string;
+  post: PostView;
+  fullView?: boolean;
+  /** In a feed (feed-list.tsx): the card's place, for aria-posinset / aria-setsize. */
+  feedPosition?: { index: number; size: number };
+  /** Comments open at mount (a windowed feed remounts cards it scrolled away). */
+  commentsOpen?: boolean;
+  onCommentsOpen?: (open: boolean) => void;
+};
+
+export function PostCard({ me, post: row, fullView, feedPosition, commentsOpen: openAtMount, onCommentsOpen }: PostCardProps) {
+  const [commentsOpen, setCommentsOpen] = useState(Boolean(fullView || openAtMount));
   const [share, setShare] = useState<ShareTarget | null>(null);
   const shared = row.sharedDetails;
   // The entry the actions act on: a share's own post, else the entry.
@@ -53,7 +64,15 @@ export function PostCard({ me, post: row, fullView }: { me: string; post: PostVi
   const state = writeState(writes, onEntry);
   if (!post) return null;
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={`Entry by ${post.postedBy.displayName}`}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="article"
+      aria-label={`Entry by ${post.postedBy.displayName}`}
+      aria-posinset={feedPosition && feedPosition.index + 1}
+      aria-setsize={feedPosition?.size}
+    >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           {shared ? (
@@ -88,7 +107,10 @@ export function PostCard({ me, post: row, fullView }: { me: string; post: PostVi
         )}
         <PostStats post={post} />
         <Divider />
-        <PostActions me={me} post={post} onToggleComments={() => setCommentsOpen(!commentsOpen)} onShare={setShare} />
+        <PostActions me={me} post={post} onToggleComments={() => {
+            setCommentsOpen(!commentsOpen);
+            onCommentsOpen?.(!commentsOpen);
+          }} onShare={setShare} />
         {commentsOpen && <CommentsArea me={me} postCode={post.postCode} />}
       </Stack>
       <ShareDialog me={me} postCode={row.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />

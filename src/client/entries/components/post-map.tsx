@@ -3,12 +3,18 @@
  * from our own basemap (contract/geo.ts) — zoom 15 for one place, 4 for a transit route.
  * maplibre (~300 KB gzip) loads only when a card with a place is drawn. If the basemap
  * cannot be loaded (not served, or offline before it was cached) the names stay alone.
+ *
+ * A maplibre map costs the main thread tens to hundreds of milliseconds to create (style,
+ * WebGL setup; the basemap's GeoJSON is fetched and parsed in maplibre's worker), so a
+ * card's map is created only once its box is on screen and the page has stopped scrolling for SETTLE_MS (use-settled-in-view.ts):
+ * scrolling past cards never creates maps (BUDGETS.md: longest task while scrolling ≤ 50 ms).
  */
 import { Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { GEO_CREDIT } from '../../../contract/geo';
 import type { OriginalPost } from '../../../contract/entries';
 import { IconMapPin } from '../../ui/icons';
+import { useSettledInView } from './use-settled-in-view';
 
 const MapView = lazy(() => import('./map-view'));
 
@@ -26,6 +32,8 @@ export function pointsOf(location: OriginalPost['location']): MapPoint[] {
 
 export function PostMap({ location }: { location: OriginalPost['location'] }) {
   const [failed, setFailed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const shown = useSettledInView(box, Boolean(location));
   if (!location) return null;
   const names = [location.fromplaceName, location.toplaceName].filter(Boolean).join(' → ');
   const points = pointsOf(location);
@@ -35,9 +43,15 @@ export function PostMap({ location }: { location: OriginalPost['location'] }) {
         <IconMapPin size={14} style={{ verticalAlign: 'middle' }} /> {names}
       </Text>
       {points.length > 0 && !failed && (
-        <Suspense fallback={<Skeleton h={220} radius="sm" />}>
-          <MapView points={points} onFail={() => setFailed(true)} />
-        </Suspense>
+        <div ref={box}>
+          {shown ? (
+            <Suspense fallback={<Skeleton h={220} radius="sm" />}>
+              <MapView points={points} onFail={() => setFailed(true)} />
+            </Suspense>
+          ) : (
+            <Skeleton h={220} radius="sm" animate={false} />
+          )}
+        </div>
       )}
       <Text size="xs" c="dimmed">
         {GEO_CREDIT}

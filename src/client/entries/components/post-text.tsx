@@ -1,16 +1,28 @@
 /** An entry's text, at most 3 lines until 'read more'; 'show less' folds it again (spec §2.5). */
 import { Anchor, Text } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 export function PostText({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const [long, setLong] = useState(false);
-  const ref = useRef<HTMLParagraphElement>(null);
-  // Measured once laid out (and again when the text changes: the node remounts by key).
-  useLayoutEffect(() => {
-    const node = ref.current;
-    if (node && !open) setLong(node.scrollHeight > node.clientHeight + 1);
-  }, [open]);
+  // Whether the folded text overflows 3 lines, read in a ResizeObserver callback: it runs
+  // after the browser's own layout, so reading scrollHeight there is free — a layout effect
+  // forced a layout of the whole page for every card mounted, the main cost of scrolling a
+  // long feed (BUDGETS.md). flushSync draws 'read more' in the same frame as the text.
+  // A ref callback with cleanup (React 19): the node is new whenever the text changes (key).
+  const ref = useCallback(
+    (node: HTMLParagraphElement | null) => {
+      if (!node || open || typeof ResizeObserver === 'undefined') return;
+      const observer = new ResizeObserver(() => {
+        const overflows = node.scrollHeight > node.clientHeight + 1;
+        flushSync(() => setLong(overflows));
+      });
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [open],
+  );
   if (!text) return null;
   return (
     <div>

@@ -9,7 +9,7 @@ import { Badge, Button, CloseButton, Group, Modal, Select, Stack, Text, Textarea
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { entryWrite, newCode, pullPage } from '../commands';
-import { useKnownFriends } from '../queries';
+import { useKnownFriends, useShareTargets } from '../queries';
 
 export type ShareTarget = 'own' | 'friend' | 'circle' | 'slate';
 
@@ -25,6 +25,8 @@ type Picked = { code: string; name: string };
 export function ShareDialog(props: { me: string; postCode: string; target: ShareTarget | null; onClose: () => void }) {
   const { me, postCode, target, onClose } = props;
   const friends = useKnownFriends(me);
+  const circles = useShareTargets(me, 'circle');
+  const slates = useShareTargets(me, 'slate');
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<Picked | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,9 +36,12 @@ export function ShareDialog(props: { me: string; postCode: string; target: Share
     onClose();
   };
   const needsPick = target !== null && target !== 'own';
-  // The billionetts to pick from: the mirrored list at once, refreshed when online.
+  // The billionetts, circles (I belong to) or slates (I own) to pick from: the mirrored
+  // list at once, refreshed when online.
   useEffect(() => {
     if (target === 'friend') void pullPage({ kind: 'friends', userCode: me, pageNo: 1 });
+    if (target === 'circle') void pullPage({ kind: 'myCircles' });
+    if (target === 'slate') void pullPage({ kind: 'mySlates' });
   }, [target, me]);
   const share = async () => {
     if (!target) return;
@@ -55,7 +60,9 @@ export function ShareDialog(props: { me: string; postCode: string; target: Share
     }
   };
   const options =
-    target === 'friend' ? friends.map((f) => ({ value: f.userCode, label: f.displayName })) : [];
+    target === 'friend'
+      ? friends.map((f) => ({ value: f.userCode, label: f.displayName }))
+      : (target === 'circle' ? circles : target === 'slate' ? slates : []).map((t) => ({ value: t.code, label: t.name }));
   return (
     <Modal opened={target !== null} onClose={close} title={target ? SHARE_LABELS[target] : ''} centered>
       <Stack gap="sm">

@@ -12,7 +12,6 @@ import { useShellData, type ReadyShellData } from '../queries';
 import { HeaderSearch } from './header-search';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
-import { OtherLayout } from './other-layout';
 import { ShellGate } from './shell-gate';
 import { SideMenu } from './side-menu';
 import { subLayoutOf } from './sub-layout';
@@ -84,19 +83,10 @@ function SubLayoutFor({ pathname, data, children }: { pathname: string; data: Re
         </SuiteLayout>
       );
     case 'circle':
-      return (
-        <OtherLayout kind="circle" code={sub.code} name={data.menu.groups.find((g) => g.groupCode === sub.code)?.groupName}>
-          {children}
-        </OtherLayout>
-      );
     case 'slate':
-      return (
-        <OtherLayout kind="slate" code={sub.code} name={data.menu.pages.find((p) => p.pageCode === sub.code)?.pageName}>
-          {children}
-        </OtherLayout>
-      );
     case 'billionett':
-      // Its own layout route (routes/_main/billionett/$userCode.tsx) frames it: profile card and tabs by access.
+      // Their own layout routes frame them (routes/_main/billionett/$userCode.tsx, circle/$groupCode.tsx,
+      // slate/$pageCode.tsx): profile or picture card and tabs.
       return <>{children}</>;
     default:
       return <>{children}</>;

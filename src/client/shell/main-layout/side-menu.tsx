@@ -137,7 +137,8 @@ function MenuGroup({ mini, label, icon, entries, listHref, pathname, active }: M
   // No circles (or no room to expand): the item goes to the list page itself.
   if (mini || entries.length === 0) return <Item mini={mini} href={listHref} label={label} icon={icon} active={active} />;
   return (
-    <NavLink label={label} leftSection={icon} className={classes.item} defaultOpened={active} childrenOffset={28}>
+    // A button: the expander must be reachable by keyboard and say it expands (an <a> without href is neither).
+    <NavLink component="button" label={label} leftSection={icon} className={classes.item} defaultOpened={active} childrenOffset={28}>
       {entries.map((entry) =>
         entry.active ? (
           <NavLink

@@ -37,7 +37,7 @@ async function optimisticPost(db: MemberDb, p: Create, postDateTime: string): Pr
   const feeling = emojiRows.find((e) => e.emojiCode === f.emojiCode);
   const activity = emojiRows.find((e) => e.emojiCode === f.activityCode);
   const origin = p.profileCode ?? p.userCode;
-  const originPerson = origin === p.userCode ? me : await db.people.get(origin);
+  const where = await originOf(db, p, me?.displayName ?? '');
   const poll = f.pollingDetails;
   const from = f.fromLocationDetails;
   const to = f.toLocationDetails;
@@ -52,7 +52,7 @@ async function optimisticPost(db: MemberDb, p: Create, postDateTime: string): Pr
       profileDp: me?.profileDp ?? null,
       gender: (me?.gender ?? 'Male') as OriginalPost['postedBy']['gender'],
     },
-    postedAt: { originCode: origin, originName: originPerson?.displayName ?? '', postType: p.postType ?? 'user', originAdminCode: origin },
+    postedAt: { originCode: origin, originName: where.name, postType: p.postType ?? 'user', originAdminCode: where.admin },
     feelings: feeling ? { feelingName: feeling.emojiName, feelingicon: feeling.emojiIcon } : null,
     activity: activity ? { activityName: activity.emojiName, activityicon: activity.emojiIcon } : null,
     taggedUsers: (f.postTags ?? []).map((code, i) => ({ userCode: code, displayName: tagged[i]?.displayName ?? '' })),
@@ -98,6 +98,21 @@ async function optimisticPost(db: MemberDb, p: Create, postDateTime: string): Pr
     occasionPeriod: f.featureCode === ENTRY_TYPE.occasion ? period : null,
     transitPeriod: f.featureCode === ENTRY_TYPE.transit ? period : null,
   };
+}
+
+/** Where the entry goes, as its card names it: a suite's owner, or a circle or slate (their mirrored rows). */
+async function originOf(db: MemberDb, p: Create, myName: string): Promise<{ name: string; admin: string }> {
+  const origin = p.profileCode ?? p.userCode;
+  if (p.postType === 'group') {
+    const circle = await db.circles.get(origin);
+    return { name: circle?.groupName ?? '', admin: circle?.groupAdminCode ?? origin };
+  }
+  if (p.postType === 'page') {
+    const slate = await db.slates.get(origin);
+    return { name: slate?.pageName ?? '', admin: slate?.pageAdminCode ?? origin };
+  }
+  const name = origin === p.userCode ? myName : ((await db.people.get(origin))?.displayName ?? '');
+  return { name, admin: origin };
 }
 
 export function registerComposerAppliers(): void {

@@ -9,7 +9,7 @@ import { ACCESS_RESTRICTED } from '../../../contract/codes';
 import { PrivacyPicture } from '../../ui/privacy-picture';
 import { useMemberView } from '../member-queries';
 import { FriendsCard } from './friends-card';
-import classes from './suite-screen.module.css';
+import classes from '../../ui/suite-grid.module.css';
 
 export function MemberSuiteScreen({ me, userCode, feed }: { me: string; userCode: string; feed: ReactNode }) {
   const view = useMemberView(me, userCode);

@@ -11,7 +11,7 @@ import { FriendsCard } from './friends-card';
 import { StaticsCard } from './statics-card';
 import { UtilizationCard } from './utilization-card';
 import { ProfileCard } from './profile-card';
-import classes from './suite-screen.module.css';
+import classes from '../../ui/suite-grid.module.css';
 
 export function SuiteScreen({ me, feed }: { me: string; feed: ReactNode }) {
   // The main layout renders pages only once the profile is cached, so this is brief.

@@ -1,5 +1,5 @@
 /**
- * pull({ kind: 'feed', mode, userCode?, featureCode?, q?, pageNo }): one page (5) of a
+ * pull({ kind: 'feed', mode, userCode? | code?, featureCode?, q?, pageNo }): one page (5) of a
  * feed (spec §2.4) into `posts`, its codes and total into `listPages` per mode, filter and
  * search text (store/feed-pages.ts), so each feed reads offline as it was last seen.
  * pull({ kind: 'entry', postCode }): one entry (the viewer; Discard of an entry write).
@@ -34,6 +34,11 @@ function callOf(me: string, r: FeedRequest): { path: string; query: Record<strin
       return { path: ENTRY_PATHS.search((r.q ?? '').trim()), query };
     case 'user':
       return { path: ENTRY_PATHS.suite, query: { ...query, userCode: r.userCode ?? me } };
+    // A circle's or slate's suite (contract/circles.ts): the suite path with its target.
+    case 'circle':
+      return { path: ENTRY_PATHS.suite, query: { ...query, postType: 'group', profileCode: r.code ?? '' } };
+    case 'slate':
+      return { path: ENTRY_PATHS.suite, query: { ...query, postType: 'page', profileCode: r.code ?? '' } };
   }
 }
 

@@ -13,6 +13,7 @@ import { pullReferences } from './references';
 import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
 import { pullEntry, pullFeed } from './feed';
 import { pullComments } from './comments';
+import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
   switch (request.kind) {
@@ -55,6 +56,14 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);
+    case 'circle':
+      return pullCircle(ctx, member, request.groupCode);
+    case 'slate':
+      return pullSlate(ctx, member, request.pageCode);
+    case 'myCircles':
+      return pullMyCircles(ctx, member);
+    case 'mySlates':
+      return pullMySlates(ctx, member);
   }
 }
 

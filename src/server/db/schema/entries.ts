@@ -20,6 +20,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { circles, slates } from './circles';
 
 export const posts = pgTable(
   'posts',
@@ -29,12 +30,16 @@ export const posts = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'user' now; 'group' / 'page' when circles and slates exist. */
+    /**
+     * Where the entry was posted: 'user' (a member's suite, origin_user_id), 'group' (a
+     * circle, origin_group_id) or 'page' (a slate, origin_page_id); exactly the matching
+     * origin column is set (posts_origin_ck).
+     */
     originType: text('origin_type').notNull().default('user'),
     /** The suite the entry was posted on (the author's own or a billionett's). */
-    originUserId: integer('origin_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    originUserId: integer('origin_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    originGroupId: integer('origin_group_id').references(() => circles.id, { onDelete: 'cascade' }),
+    originPageId: integer('origin_page_id').references(() => slates.id, { onDelete: 'cascade' }),
     featureCode: smallint('feature_code').notNull(),
     description: text('description').notNull().default(''),
     emojiCode: text('emoji_code'),
@@ -63,9 +68,17 @@ export const posts = pgTable(
     uniqueIndex('posts_code_uq').on(t.postCode),
     index('posts_author_ix').on(t.authorId, t.createdAt),
     index('posts_origin_ix').on(t.originUserId, t.createdAt),
+    index('posts_origin_group_ix').on(t.originGroupId, t.createdAt),
+    index('posts_origin_page_ix').on(t.originPageId, t.createdAt),
     index('posts_created_ix').on(t.createdAt),
     index('posts_shared_ix').on(t.sharedPostId),
     check('posts_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
+    check(
+      'posts_origin_ck',
+      sql`(${t.originType} = 'user' and ${t.originUserId} is not null and ${t.originGroupId} is null and ${t.originPageId} is null)
+        or (${t.originType} = 'group' and ${t.originGroupId} is not null and ${t.originUserId} is null and ${t.originPageId} is null)
+        or (${t.originType} = 'page' and ${t.originPageId} is not null and ${t.originUserId} is null and ${t.originGroupId} is null)`,
+    ),
   ],
 );
 

@@ -4,22 +4,37 @@
  */
 import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
+import { slates } from '../../db/schema/circles';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
-import { friendsSql } from './visibility';
+import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from './visibility';
 
 const TYPE_FILTERS: number[] = [FEED_FILTER.poll, FEED_FILTER.occasion, FEED_FILTER.transit, FEED_FILTER.entry];
 
-/** Home: my entries, my billionetts' entries, entries on my suite and entries tagging me. */
+/**
+ * Home: my entries; on suites, my billionetts' entries and entries on my suite; entries on
+ * the circles I am a member of and the slates I own or follow (contract/circles.ts: a
+ * billionett's entry on a circle I am not in stays on that circle); entries tagging me.
+ */
 export const homeWhere = (me: number): SQL =>
   or(
     eq(posts.authorId, me),
-    eq(posts.originUserId, me),
-    friendsSql(sql`${posts.authorId}`, me),
+    and(eq(posts.originType, 'user'), or(eq(posts.originUserId, me), sql`${posts.authorId} = any(${friendIdsSql(me)})`)),
+    and(eq(posts.originType, 'group'), sql`${posts.originGroupId} = any(${memberCircleIdsSql(me)})`),
+    and(
+      eq(posts.originType, 'page'),
+      sql`(${posts.originPageId} = any(${followedSlateIdsSql(me)}) or ${posts.originPageId} = any(array(select ${slates.id} from ${slates} where ${slates.adminId} = ${me})))`,
+    ),
     sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.userId} = ${me})`,
   )!;
 
 /** A member's suite: what was posted on it (by them or by their billionetts). */
 export const suiteWhere = (ownerId: number): SQL => and(eq(posts.originType, 'user'), eq(posts.originUserId, ownerId))!;
+
+/** A circle's suite (feed mode circle): what was posted on it. */
+export const circleWhere = (circleId: number): SQL => and(eq(posts.originType, 'group'), eq(posts.originGroupId, circleId))!;
+
+/** A slate's suite (feed mode slate). */
+export const slateWhere = (slateId: number): SQL => and(eq(posts.originType, 'page'), eq(posts.originPageId, slateId))!;
 
 export const savedWhere = (me: number): SQL =>
   sql`exists (select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${me})`;

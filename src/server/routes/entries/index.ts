@@ -1,6 +1,7 @@
 /**
  * Entry reads (spec/calls.md "Posts, comments and sharing"): home (viewMode all), a
- * member's suite, the archive (saved), search, and one entry. Every mode filters by the
+ * member's suite, a circle's or slate's suite (postType group / page), the archive
+ * (saved), search, and one entry. Every mode filters by the
  * entry privacy (visibility.ts) in SQL; a visitor's read of another member's suite also
  * follows that member's 'suite' feature privacy (accessCode 106 and no rows when hidden).
  * Writes: writes.ts (create, share, delete, privacy), actions.ts (save, report, rate, vote).
@@ -19,12 +20,14 @@ import {
   searchParams,
 } from '../../../contract/entries';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http-error';
+import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
 import { allows, featurePrivacies, relationOf } from '../../privacy';
+import { CIRCLE_MESSAGES } from '../../../contract/circles';
+import { loadCircle, loadSlate } from '../circles/repo';
 import { findMember } from '../user/repo';
 import entryActionRoutes from './actions';
-import { featureWhere, homeWhere, savedWhere, searchWhere, suiteWhere } from './feed-where';
+import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
 import { listItems, loadItem } from './read-repo';
 import entryWriteRoutes from './writes';
 import { and, type SQL } from 'drizzle-orm';
@@ -36,9 +39,11 @@ type FeedQuery = z.infer<typeof feedQuery>;
 
 const pageOf = (q: FeedQuery) => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? FEED_PAGE_SIZE });
 
-async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL) {
-  const where = and(modeWhere, featureWhere(q.featureCodes ?? [], me.id))!;
-  return listItems(db, me.id, where, pageOf(q));
+/** `mode` and the codes as sent make the statement's name (read-repo listItems: one text per name). */
+async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL, mode: string) {
+  const codes = q.featureCodes ?? [];
+  const where = and(modeWhere, featureWhere(codes, me.id))!;
+  return listItems(db, me.id, where, pageOf(q), `${mode}_${codes.join('_')}`);
 }
 
 /** The suite owner of a suite read (me when no code), and whether I may see their suite. */
@@ -50,12 +55,25 @@ async function suiteOwner(db: Db, me: Member, code: string | undefined): Promise
   return { id: owner.id, visible: allows(privacy.suite, await relationOf(db, me.id, owner.id)) };
 }
 
+/** Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it. */
+async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<SQL> {
+  if (!code) throw fieldError('profileCode', CIRCLE_MESSAGES.targetRequired);
+  if (postType === 'group') {
+    const circle = await loadCircle(db, me.id, code);
+    if (!circle) throw new HttpError(404, CIRCLE_MESSAGES.circleNotFound);
+    return circleWhere(circle.id);
+  }
+  const slate = await loadSlate(db, me.id, code);
+  if (!slate) throw new HttpError(404, CIRCLE_MESSAGES.slateNotFound);
+  return slateWhere(slate.id);
+}
+
 const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(ENTRY_PATHS.home), {
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
-      const { rows, total } = await feed(app.db, me, request.query, homeWhere(me.id));
+      const { rows, total } = await feed(app.db, me, request.query, homeWhere(me.id), 'home');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });
@@ -64,9 +82,15 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
+      const { postType } = request.query;
+      if (postType === 'group' || postType === 'page') {
+        const where = await originWhere(app.db, me, postType, request.query.profileCode);
+        const { rows, total } = await feed(app.db, me, request.query, where, postType);
+        return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+      }
       const owner = await suiteOwner(app.db, me, request.query.userCode ?? request.query.profileCode);
       if (!owner.visible) return { code: CODE_OK, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED };
-      const { rows, total } = await feed(app.db, me, request.query, suiteWhere(owner.id));
+      const { rows, total } = await feed(app.db, me, request.query, suiteWhere(owner.id), 'suite');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });
@@ -75,7 +99,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
-      const { rows, total } = await feed(app.db, me, request.query, savedWhere(me.id));
+      const { rows, total } = await feed(app.db, me, request.query, savedWhere(me.id), 'saved');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });
@@ -85,7 +109,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: searchParams, querystring: feedQuery, response: { 200: searchAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
-      const { rows, total } = await feed(app.db, me, request.query, searchWhere(request.params.searchText));
+      const { rows, total } = await feed(app.db, me, request.query, searchWhere(request.params.searchText), 'search');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },
   });

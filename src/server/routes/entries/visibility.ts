@@ -1,17 +1,75 @@
 /**
- * Which entries a viewer may see, as SQL over the `posts` row (DESIGN.md privacy model):
- * 1 Everyone, 2 the author's billionetts, 3 only the author. Every feed mode, search and
- * single read puts this in its WHERE, so a hidden entry (and its media paths) is never
- * selected at all — it cannot leak through a mapping bug later.
+ * Which entries a viewer may see, as SQL over the `posts` row (DESIGN.md privacy model,
+ * contract/circles.ts for circles and slates). Every feed mode, search and single read
+ * puts this in its WHERE, so a hidden entry (and its media paths) is never selected at
+ * all — it cannot leak through a mapping bug later.
+ * - On a member's suite: 1 Everyone, 2 the author's billionetts, 3 only the author.
+ * - On a circle: the circle must be readable by the viewer; then 1 reaches every reader,
+ *   2 the circle's members, 3 only the author.
+ * - On a slate: likewise with the slate's followers (and its admin) for 2.
+ * The circle and slate readability rules live here too, so the circle routes and the
+ * entry routes cannot drift apart.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRIVACY } from '../../../contract/codes';
+import { circleMembers, circles, slateFollowers, slates } from '../../db/schema/circles';
 import { friendships } from '../../db/schema/friendships';
 import { posts } from '../../db/schema/entries';
 
+type Ref = SQL | AnyPgColumn | number;
+
 /** `a` and `b` (SQL integer expressions) are billionetts. Friendships store user_a < user_b. */
-export const friendsSql = (a: SQL | number, b: SQL | number): SQL =>
+export const friendsSql = (a: Ref, b: Ref): SQL =>
   sql`exists (select 1 from ${friendships} where ${friendships.userA} = least(${a}, ${b}) and ${friendships.userB} = greatest(${a}, ${b}))`;
 
+/** The viewer is a member of the circle (its admin is one too). */
+export const circleMemberSql = (circleId: Ref, viewerId: number): SQL =>
+  sql`exists (select 1 from ${circleMembers} where ${circleMembers.circleId} = ${circleId} and ${circleMembers.userId} = ${viewerId})`;
+
+export const slateFollowerSql = (slateId: Ref, viewerId: number): SQL =>
+  sql`exists (select 1 from ${slateFollowers} where ${slateFollowers.slateId} = ${slateId} and ${slateFollowers.userId} = ${viewerId})`;
+
+type CircleCols = { id: AnyPgColumn; privacyCode: AnyPgColumn; adminId: AnyPgColumn };
+
+/** A circle row the viewer may read: 1 anyone; 2 members and the admin's billionetts; 3 members. */
+export const circleReadableSql = (c: CircleCols, viewerId: number): SQL =>
+  sql`(${c.privacyCode} = ${PRIVACY.everyone} or ${circleMemberSql(c.id, viewerId)} or (${c.privacyCode} = ${PRIVACY.billionetts} and ${friendsSql(c.adminId, viewerId)}))`;
+
+/** A slate row the viewer may read: its admin; 1 anyone; 2 followers and the admin's billionetts; 3 the admin alone. */
+export const slateReadableSql = (s: CircleCols, viewerId: number): SQL =>
+  sql`(${s.adminId} = ${viewerId} or ${s.privacyCode} = ${PRIVACY.everyone} or (${s.privacyCode} = ${PRIVACY.billionetts} and (${slateFollowerSql(s.id, viewerId)} or ${friendsSql(s.adminId, viewerId)})))`;
+
+/*
+ * The viewer's ties as uncorrelated `array(select …)` subqueries: PostgreSQL runs each once
+ * per statement (an InitPlan) and each entry row then tests `= any(…)`, where per-row
+ * `exists` probes (friendships by least/greatest) made the feed's count and page scans cost
+ * 5–8 ms a query and PGlite ~15 ms (BUDGETS.md: feed p99 ≤ 50 ms at 500/s). No cache, so a
+ * new billionett, a left circle or an unfollowed slate counts at once.
+ */
+
+/** The viewer's billionetts' ids (friendships store user_a < user_b, so both halves). */
+export const friendIdsSql = (viewerId: number): SQL =>
+  sql`array(select ${friendships.userB} from ${friendships} where ${friendships.userA} = ${viewerId} union all select ${friendships.userA} from ${friendships} where ${friendships.userB} = ${viewerId})`;
+
+/** The circles the viewer is a member of (the admin is one too). */
+export const memberCircleIdsSql = (viewerId: number): SQL =>
+  sql`array(select ${circleMembers.circleId} from ${circleMembers} where ${circleMembers.userId} = ${viewerId})`;
+
+/** The slates the viewer follows. */
+export const followedSlateIdsSql = (viewerId: number): SQL =>
+  sql`array(select ${slateFollowers.slateId} from ${slateFollowers} where ${slateFollowers.userId} = ${viewerId})`;
+
+const onSuite = (viewerId: number): SQL =>
+  sql`(${posts.originType} = 'user' and (${posts.privacyCode} = ${PRIVACY.everyone} or (${posts.privacyCode} = ${PRIVACY.billionetts} and ${posts.authorId} = any(${friendIdsSql(viewerId)}))))`;
+
+/** Same rules as circleReadableSql, and 2 reaches the members only. */
+const onCircle = (viewerId: number): SQL =>
+  sql`(${posts.originType} = 'group' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and (${circles.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.privacyCode} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)}))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}))))`;
+
+/** Same rules as slateReadableSql, and 2 reaches the admin and the followers only. */
+const onSlate = (viewerId: number): SQL =>
+  sql`(${posts.originType} = 'page' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and (${slates.adminId} = ${viewerId} or ${slates.privacyCode} = ${PRIVACY.everyone} or (${slates.privacyCode} = ${PRIVACY.billionetts} and (${slates.id} = any(${followedSlateIdsSql(viewerId)}) or ${slates.adminId} = any(${friendIdsSql(viewerId)})))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)}))))`;
+
 export const visibleTo = (viewerId: number): SQL =>
-  sql`(${posts.authorId} = ${viewerId} or ${posts.privacyCode} = ${PRIVACY.everyone} or (${posts.privacyCode} = ${PRIVACY.billionetts} and ${friendsSql(sql`${posts.authorId}`, viewerId)}))`;
+  sql`(${posts.authorId} = ${viewerId} or ${onSuite(viewerId)} or ${onCircle(viewerId)} or ${onSlate(viewerId)})`;

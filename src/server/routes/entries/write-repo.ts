@@ -3,6 +3,7 @@
  * the insert of an entry (or share) with its tags and gallery, in the caller's transaction.
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { ENTRY_MESSAGES, type PostGallery, type PostType } from '../../../contract/entries';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -11,6 +12,7 @@ import { emojis } from '../../db/schema/masters';
 import { fieldError, HttpError } from '../../http-error';
 import type { Member } from '../../plugins/auth';
 import { areFriends } from '../../privacy';
+import { loadCircle, loadSlate } from '../circles/repo';
 import { findMember } from '../user/repo';
 import { visibleTo } from './visibility';
 
@@ -47,13 +49,38 @@ export async function existingCreate(db: Db, me: Member, postCode: string): Prom
   return true;
 }
 
-/** Suite the entry goes on: mine, or a billionett's. Circles and slates come with their issue. */
-export async function targetSuite(db: Db, me: Member, postType: PostType, profileCode: string | undefined): Promise<number> {
-  if (postType !== 'user') throw fieldError('postType', ENTRY_MESSAGES.targetNotYet);
-  if (!profileCode || profileCode === me.userCode) return me.id;
-  const owner = await findMember(db, profileCode);
-  if (!owner || !(await areFriends(db, me.id, owner.id))) throw new HttpError(403, ENTRY_MESSAGES.targetNotAllowed);
-  return owner.id;
+/** Where a new entry or share goes: exactly one origin column, matching posts_origin_ck. */
+export type Origin =
+  | { originType: 'user'; originUserId: number }
+  | { originType: 'group'; originGroupId: number }
+  | { originType: 'page'; originPageId: number };
+
+/**
+ * The target of a create or share: my suite, a billionett's suite (403 otherwise), a circle
+ * I am a member of, or a slate I administer. A circle or slate I may not read is a 404 like
+ * a missing one (its existence does not leak); one I may read but not post on is a 403;
+ * an inactive one (statusCode not 9) takes no entries (403).
+ */
+export async function targetOrigin(db: Db, me: Member, postType: PostType, profileCode: string | undefined): Promise<Origin> {
+  if (postType === 'user') {
+    if (!profileCode || profileCode === me.userCode) return { originType: 'user', originUserId: me.id };
+    const owner = await findMember(db, profileCode);
+    if (!owner || !(await areFriends(db, me.id, owner.id))) throw new HttpError(403, ENTRY_MESSAGES.targetNotAllowed);
+    return { originType: 'user', originUserId: owner.id };
+  }
+  if (!profileCode) throw fieldError('profileCode', CIRCLE_MESSAGES.targetRequired);
+  if (postType === 'group') {
+    const circle = await loadCircle(db, me.id, profileCode);
+    if (!circle) throw new HttpError(404, CIRCLE_MESSAGES.circleNotFound);
+    if (circle.membership === 'none') throw new HttpError(403, CIRCLE_MESSAGES.notCircleMember);
+    if (!circle.canPost) throw new HttpError(403, CIRCLE_MESSAGES.notActive);
+    return { originType: 'group', originGroupId: circle.id };
+  }
+  const slate = await loadSlate(db, me.id, profileCode);
+  if (!slate) throw new HttpError(404, CIRCLE_MESSAGES.slateNotFound);
+  if (slate.followingStatus !== 'owner') throw new HttpError(403, CIRCLE_MESSAGES.notSlateAdmin);
+  if (!slate.canPost) throw new HttpError(403, CIRCLE_MESSAGES.notActive);
+  return { originType: 'page', originPageId: slate.id };
 }
 
 export async function tagIds(db: Db, codes: string[]): Promise<number[]> {

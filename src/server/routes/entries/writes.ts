@@ -19,11 +19,12 @@ import {
   type PostGallery,
 } from '../../../contract/entries';
 import type { Db } from '../../db/client';
-import { posts } from '../../db/schema/entries';
+import { postMedia, posts } from '../../db/schema/entries';
 import { memberOf, type Member } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { checkOwnGalleries } from '../entry-media/store';
 import { loadItem } from './read-repo';
-import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetSuite, visibleEntry } from './write-repo';
+import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetOrigin, visibleEntry } from './write-repo';
 
 const path = (p: string) => `/${p}`;
 const itemAnswer = envelope(postItem);
@@ -42,10 +43,11 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const f = request.body;
       const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         if (await existingCreate(tx, me, f.userPostCode)) return answerItem(tx, me, f.userPostCode, CODE_OK, 'Already created.');
-        const originUserId = await targetSuite(tx, me, request.query.postType, request.query.profileCode);
+        const origin = await targetOrigin(tx, me, request.query.postType, request.query.profileCode);
         await checkEmoji(tx, 'emojiCode', f.emojiCode, 'feeling');
         await checkEmoji(tx, 'activityCode', f.activityCode, 'activity');
         checkGallery(f.postGalleries);
+        await checkOwnGalleries(tx, me.id, f.postGalleries);
         const tags = await tagIds(tx, f.postTags);
         const poll = f.featureCode === 1 ? f.pollingDetails : null;
         const from = f.fromLocationDetails ?? null;
@@ -56,7 +58,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           {
             postCode: f.userPostCode,
             authorId: me.id,
-            originUserId,
+            ...origin,
             featureCode: f.featureCode,
             description: f.postDescription,
             emojiCode: f.emojiCode ?? null,
@@ -98,14 +100,17 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         // Sharing a share shares the entry it shares (one level, like the post card shows).
         const root = shared.sharedPostId ?? shared.id;
         const [rootRow] = await tx.select({ featureCode: posts.featureCode }).from(posts).where(eq(posts.id, root)).limit(1);
-        const originUserId = await targetSuite(tx, me, request.query.postType, request.query.profileCode);
+        const origin = await targetOrigin(tx, me, request.query.postType, request.query.profileCode);
         checkGallery(f.postGalleries);
+        // A share may carry the original's galleries as they are; anything else is the sharer's own upload.
+        const originals = await tx.select({ path: postMedia.path }).from(postMedia).where(eq(postMedia.postId, root));
+        await checkOwnGalleries(tx, me.id, f.postGalleries, new Set(originals.map((m) => m.path)));
         await insertEntry(
           tx,
           {
             postCode: f.userPostCode,
             authorId: me.id,
-            originUserId,
+            ...origin,
             featureCode: rootRow?.featureCode ?? shared.featureCode,
             description: f.postDescription,
             privacyCode: f.privacyCode,

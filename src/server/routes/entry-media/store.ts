@@ -6,9 +6,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { ENTRY_MESSAGES, type PostGallery } from '../../../contract/entries';
 import { galleryPath, MEDIA_LIMITS, VIDEO_PLACEHOLDER, type GalleryDir, type MediaType, type MediaUpload } from '../../../contract/media';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema/media';
+import { fieldError } from '../../http-error';
 import { inspectImage, MAX_INPUT_PIXELS, newFileName, writeMediaFile } from '../pictures/store';
 
 /** Containers browsers play, by file-type's extension → what we store it as. */
@@ -82,16 +84,35 @@ export async function saveGallery(
   return { path: galleryPath('gallery', fileName), ...size, mediaType: inspected.mediaType, albumName };
 }
 
+/** What a stored file's MIME type says it is (rows keep image/webp, video/*, audio/*). */
+const mediaTypeOf = (mime: string): MediaType => (mime.startsWith('video/') ? 'video' : mime.startsWith('audio/') ? 'audio' : 'image');
+
 /**
- * Which of `paths` (postGalleries paths) are entry media the member uploaded: an entry may
- * only name its author's files (for the entries routes).
+ * Which of `paths` (postGalleries paths) are entry media the member uploaded, with what
+ * each file is: an entry may only name its author's files, as what they are.
  */
-export async function ownedGalleryPaths(db: Db, ownerId: number, paths: string[]): Promise<Set<string>> {
+export async function ownedGalleryPaths(db: Db, ownerId: number, paths: string[]): Promise<Map<string, MediaType>> {
   const names = paths.map((p) => p.slice(p.lastIndexOf('/') + 1)).filter(Boolean);
-  if (!names.length) return new Set();
+  if (!names.length) return new Map();
   const rows = await db
-    .select({ fileName: media.fileName })
+    .select({ fileName: media.fileName, mimeType: media.mimeType })
     .from(media)
     .where(and(eq(media.ownerId, ownerId), eq(media.imageType, 'gallery'), inArray(media.fileName, names)));
-  return new Set(rows.map((r) => galleryPath('gallery', r.fileName)));
+  return new Map(rows.map((r) => [galleryPath('gallery', r.fileName), mediaTypeOf(r.mimeType)]));
+}
+
+/**
+ * An entry's galleries name files its author uploaded (POST user/post/media), each as the
+ * kind of media it is; `reused` are paths allowed as they are (a share re-uses the
+ * original's galleries). Otherwise a 400 on postGalleries: another member's file, a
+ * made-up path or a picture called a video (a Theatre entry needs a real video).
+ */
+export async function checkOwnGalleries(db: Db, ownerId: number, galleries: PostGallery[], reused: ReadonlySet<string> = new Set()) {
+  const fresh = galleries.filter((g) => !reused.has(g.path));
+  const owned = await ownedGalleryPaths(db, ownerId, fresh.map((g) => g.path));
+  for (const g of fresh) {
+    const kind = owned.get(g.path);
+    if (!kind) throw fieldError('postGalleries', ENTRY_MESSAGES.galleryNotOwned);
+    if (kind !== g.mediaType) throw fieldError('postGalleries', ENTRY_MESSAGES.galleryWrongType);
+  }
 }

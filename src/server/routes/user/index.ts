@@ -136,7 +136,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['user'], params: userCodeParams, response: { 200: envelope(userMenu) } },
     handler: async (request) => {
       const member = await memberOr404(app.db, request.params.userCode);
-      return { code: 200, message: 'ok', data: await loadMenu(app.db, member) };
+      return { code: 200, message: 'ok', data: await loadMenu(app.db, member, memberOf(request).id) };
     },
   });
 

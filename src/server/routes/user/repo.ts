@@ -6,6 +6,8 @@ import { users } from '../../db/schema/accounts';
 import { media } from '../../db/schema/media';
 import { privacies, professions } from '../../db/schema/masters';
 import { planFeatures, plans } from '../../db/schema/plans';
+import { allows, featurePrivacies, relationOf } from '../../privacy';
+import { menuCircles, menuSlates } from '../circles/repo';
 
 export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
 
@@ -89,14 +91,25 @@ export async function loadPlan(db: Db, member: MemberRef): Promise<UserPlan | nu
 
 const yesNo = (value: string | undefined) => (value === 'Yes' ? 'Yes' : 'No');
 
-/** Side-menu switches come from the plan; circles and slates arrive with their issues. */
-export async function loadMenu(db: Db, member: MemberRef): Promise<UserMenu> {
+/**
+ * Side-menu switches come from the plan; groups are the circles the member owns or belongs
+ * to, pages the slates they own or follow (own first). Another member's menu lists only
+ * what the viewer may read, and only as far as the member's 'circles' / 'slates' privacy allows.
+ */
+export async function loadMenu(db: Db, member: MemberRef, viewerId: number): Promise<UserMenu> {
   const features = await db.select().from(planFeatures).where(eq(planFeatures.planCode, member.planCode));
   const value = (code: string) => yesNo(features.find((f) => f.featureCode === code)?.featureValue);
+  let showCircles = true;
+  let showSlates = true;
+  if (viewerId !== member.id) {
+    const [privacy, relation] = await Promise.all([featurePrivacies(db, member.id), relationOf(db, viewerId, member.id)]);
+    showCircles = allows(privacy.circles, relation);
+    showSlates = allows(privacy.slates, relation);
+  }
   return {
     features: { group: value('group'), page: value('page'), service: value('service'), chat: value('chat') },
-    groups: [],
-    pages: [],
+    groups: showCircles ? await menuCircles(db, member.id, viewerId) : [],
+    pages: showSlates ? await menuSlates(db, member.id, viewerId) : [],
   };
 }
 

@@ -1,0 +1,65 @@
+/**
+ * The picture card of a circle's or slate's suite (spec §2.7): its picture, name,
+ * caption, category name, member (circle) or follower (slate) count, and — for anyone
+ * but its admin — a link to the admin's suite. The owner's camera and remove controls
+ * (picture upload, spec §2.13) come with the circles area's own screens.
+ */
+import { Anchor, Avatar, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { HrefLink } from '../../ui/href-link';
+import { mediaUrl } from '../../ui/media-url';
+import type { GroupView } from '../queries';
+import classes from './group-card.module.css';
+
+export function GroupCard({ view }: { view: GroupView | undefined }) {
+  if (!view) return <Skeleton height={160} radius={0} aria-label="Loading" />;
+  const count = view.kind === 'circle' ? `${view.count} ${view.count === 1 ? 'member' : 'members'}` : `${view.count} ${view.count === 1 ? 'follower' : 'followers'}`;
+  return (
+    <section aria-label={view.kind === 'circle' ? 'Circle card' : 'Slate card'}>
+      <div className={classes.cover} />
+      <div className={classes.body}>
+        <Avatar
+          className={classes.picture}
+          src={view.picture ? mediaUrl(view.picture, 'lg') : null}
+          name={view.name}
+          color="initials"
+          alt={view.name}
+          size={96}
+        />
+        <Stack gap={4} className={classes.text} pt="sm">
+          <Group gap="xs" wrap="wrap">
+            <Title order={1} size="h3">
+              {view.name}
+            </Title>
+            {view.categoryName && (
+              <Badge variant="light" tt="none">
+                {view.categoryName}
+              </Badge>
+            )}
+          </Group>
+          {view.caption && (
+            <Text size="sm" c="dimmed">
+              {view.caption}
+            </Text>
+          )}
+          <Group gap="md" wrap="wrap">
+            <Text size="sm">{count}</Text>
+            {view.standing === 'owner' ? (
+              <Text size="sm" c="dimmed">
+                You are its admin
+              </Text>
+            ) : (
+              view.adminCode && (
+                <Text size="sm">
+                  Admin:{' '}
+                  <Anchor component={HrefLink} href={`/billionett/${encodeURIComponent(view.adminCode)}/suite`} size="sm">
+                    {view.adminName || 'their suite'}
+                  </Anchor>
+                </Text>
+              )
+            )}
+          </Group>
+        </Stack>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * A circle's or slate's suite page (spec §2.4, §2.7): its description beside the feed,
+ * and the 'Create entry' box above the feed only when the member may post there
+ * (details.canPost: a circle's members, a slate's admin — usePostTarget). The route
+ * composes the feed and the composer (areas never import each other).
+ * The circle's 'Invite Friends' panel (spec §2.4) comes with the circles area's invitations.
+ */
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useGroup, type GroupKind } from '../queries';
+import classes from '../../ui/suite-grid.module.css';
+
+export type GroupSuiteScreenProps = {
+  me: string;
+  kind: GroupKind;
+  code: string;
+  feed: ReactNode;
+  /** The composer launcher for this circle or slate; the route gives it only when the member may post (usePostTarget). */
+  composer: ReactNode;
+};
+
+export function GroupSuiteScreen({ me, kind, code, feed, composer }: GroupSuiteScreenProps) {
+  const view = useGroup(me, kind, code)?.view;
+  return (
+    <div className={classes.grid}>
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`about-${code}`}>
+          <Title order={2} size="h5" id={`about-${code}`} mb={4}>
+            About
+          </Title>
+          <Text size="sm" c={view?.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
+            {view?.description || 'No data'}
+          </Text>
+        </Paper>
+      </Stack>
+      <div>
+        {composer}
+        {feed}
+      </div>
+    </div>
+  );
+}

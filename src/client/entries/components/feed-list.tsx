@@ -1,0 +1,246 @@
+/**
+ * The cards of a feed, windowed (BUDGETS.md: the main thread's longest task while
+ * scrolling 1,000 cached entries ≤ 50 ms): only the cards on screen and OVERSCAN either
+ * side are in the DOM (about 10–20), each absolutely placed in a box as tall as the whole
+ * feed, so neither React nor layout, paint or observers ever see the other ~1,000.
+ *
+ * The page itself scrolls (AppShell: the window, not an inner box; the home columns and
+ * the suites' filter column sit beside the feed, not around a scroller), so this is
+ * TanStack Virtual's window virtualizer, with `scrollMargin` the list's distance from
+ * the top of the document. Cards differ in height (text, poll, map, pictures, open
+ * comments): each is measured as drawn (`measureElement`, a ResizeObserver) and the
+ * measure is kept by the card's key, so a card scrolled back to takes its real height,
+ * and growth above the screen moves the scroll position with it instead of the content.
+ *
+ * The range is re-rendered in React transitions (use-window-virtualizer.ts) and each
+ * drawn card is memoized by its place: a range change mounts the cards entering it and
+ * touches none of the others.
+ *
+ * A fling (the window scrolling faster than FAST px/s) passes cards faster than they can
+ * be mounted, and mounting them (a card is ~100 Mantine components with live queries)
+ * was what made the long tasks: while it lasts, cards entering the window are drawn as
+ * an outline of their known size, and become cards once the scroll slows down (SETTLE_MS
+ * without a fast step), one a frame. Reading-speed scrolls draw cards as they come.
+ *
+ * The card holding keyboard focus stays drawn while it scrolls out of the window, so
+ * focus is never dropped to <body>. The list is an ARIA feed (role="feed"; each card an
+ * article with aria-posinset / aria-setsize, see post-card.tsx).
+ */
+import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
+import { useWindowVirtualizer } from './use-window-virtualizer';
+import classes from './feed.module.css';
+
+/** Height of a card never drawn (px, gap included): a text card with a picture grid. */
+export const CARD_ESTIMATE = 520;
+/** Cards drawn beyond each edge of the screen (ahead of a fast scroll or a flick). */
+export const OVERSCAN = 4;
+/** The next page is asked for when the last drawn card is this close to the end. */
+const NEAR_END = 3;
+/** Scroll speed (px/s) above which entering cards are outlines (a fling, not reading). */
+const FAST = 4000;
+/** How long after the last fast step the outlines become cards. */
+const SETTLE_MS = 150;
+
+/**
+ * Outlines waiting to become cards, one a frame: ending a fling over a screen of outlines
+ * at once would mount them all in one commit (one long task again). In document order.
+ */
+const upgrades: (() => void)[] = [];
+let pumping = false;
+function upgradeSoon(upgrade: () => void): () => void {
+  upgrades.push(upgrade);
+  if (!pumping) {
+    pumping = true;
+    requestAnimationFrame(pump);
+  }
+  return () => {
+    const at = upgrades.indexOf(upgrade);
+    if (at >= 0) upgrades.splice(at, 1);
+  };
+}
+function pump() {
+  const next = upgrades.shift();
+  if (next) startTransition(next);
+  if (upgrades.length) requestAnimationFrame(pump);
+  else pumping = false;
+}
+
+/** True while the window scrolls faster than FAST px/s, and SETTLE_MS after. */
+function useFling(): boolean {
+  const [fast, setFast] = useState(false);
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let lastT = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let on = false;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const t = performance.now();
+      const speed = (Math.abs(y - lastY) * 1000) / Math.max(t - lastT, 1);
+      lastY = y;
+      lastT = t;
+      if (speed < FAST) return;
+      if (!on) setFast((on = true));
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        on = false;
+        startTransition(() => setFast(false));
+      }, SETTLE_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, []);
+  return fast;
+}
+
+export type FeedListProps<T> = {
+  items: readonly T[];
+  /** The card's key (measured heights are kept by it); a stable function. */
+  itemKey: (item: T) => string;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** Whether more pages may follow (aria-busy while they load). */
+  busy?: boolean;
+  /** Called when the end is near; undefined while there is nothing (more) to ask for. */
+  onNearEnd?: () => void;
+};
+
+export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: FeedListProps<T>) {
+  const list = useRef<HTMLDivElement>(null);
+  // Where the list starts in the document; what is above it (composer, filters) can change.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // The index of the card holding focus, kept in the drawn range (rangeExtractor).
+  const focused = useRef<number | null>(null);
+  // New only when the items are (the virtualizer re-derives every position when it changes).
+  const getItemKey = useCallback((index: number) => itemKey(items[index]!), [items, itemKey]);
+
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f === null || f >= range.count || indexes.includes(f)) return indexes;
+    return [...indexes, f].sort((a, b) => a - b);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer<HTMLDivElement>({
+    count: items.length,
+    estimateSize: () => CARD_ESTIMATE,
+    overscan: OVERSCAN,
+    scrollMargin,
+    getItemKey,
+    rangeExtractor,
+    // The first render already knows the screen, so the first cards are drawn at once.
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+  });
+
+  useLayoutEffect(() => {
+    const node = list.current;
+    if (!node) return;
+    const measure = () => {
+      const top = node.getBoundingClientRect().top + window.scrollY;
+      setScrollMargin((was) => (Math.abs(top - was) >= 1 ? top : was));
+    };
+    measure();
+    // What is above the list (the composer opening, filters wrapping) moves it, and grows
+    // or shrinks the page with it: the body's size is the cheapest thing to watch (the
+    // observer reports after layout, so reading the position then costs no extra layout).
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const fast = useFling();
+  const drawn = virtualizer.getVirtualItems();
+  const last = drawn.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onNearEnd && last >= items.length - 1 - NEAR_END) onNearEnd();
+  }, [onNearEnd, last, items.length]);
+
+  const onFocus = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    focused.current = Number(event.currentTarget.dataset.index);
+  }, []);
+  const onBlur = useCallback((event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focused.current = null;
+  }, []);
+
+  return (
+    <div ref={list} role="feed" aria-busy={busy} className={classes.window} style={{ height: virtualizer.getTotalSize() }}>
+      {drawn.map((row) => (
+        <Row
+          key={row.key}
+          item={items[row.index]!}
+          index={row.index}
+          top={row.start - scrollMargin}
+          size={row.size}
+          fast={fast}
+          renderItem={renderItem}
+          measure={virtualizer.measureElement}
+          onFocus={onFocus}
+          onBlur={onBlur}
+        />
+      ))}
+    </div>
+  );
+}
+
+type RowProps<T> = {
+  item: T;
+  index: number;
+  top: number;
+  /** Its measured (or estimated) height, for the outline. */
+  size: number;
+  /** A fling is on: a row mounted now is an outline until it ends. */
+  fast: boolean;
+  renderItem: (item: T, index: number) => ReactNode;
+  measure: (node: HTMLDivElement | null) => void;
+  onFocus: (event: FocusEvent<HTMLDivElement>) => void;
+  onBlur: (event: FocusEvent<HTMLDivElement>) => void;
+};
+
+/** One drawn card; re-rendered only when it, its place or the feed's render changes. */
+const Row = memo(function Row<T>({ item, index, top, size, fast, renderItem, measure, onFocus, onBlur }: RowProps<T>) {
+  // Once a card, always a card (until it leaves the window): a fling does not undo it.
+  const [real, setReal] = useState(!fast);
+  useEffect(() => {
+    if (!fast && !real) return upgradeSoon(() => setReal(true));
+  }, [fast, real]);
+  if (!real)
+    // Not measured (no ref): its place stays what the virtualizer knows.
+    return (
+      <div data-index={index} className={classes.row} style={{ transform: `translateY(${top}px)`, height: size }} aria-hidden>
+        <div className={classes.outline} />
+      </div>
+    );
+  return (
+    <div
+      data-index={index}
+      ref={measure}
+      className={classes.row}
+      style={{ transform: `translateY(${top}px)` }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <Card item={item} index={index} renderItem={renderItem} />
+    </div>
+  );
+}) as <T>(props: RowProps<T>) => ReactNode;
+
+type CardProps<T> = Pick<RowProps<T>, 'item' | 'index' | 'renderItem'>;
+
+/** The card itself, apart from Row so that a fling starting or ending does not re-render it. */
+const Card = memo(function Card<T>({ item, index, renderItem }: CardProps<T>) {
+  return renderItem(item, index);
+}) as <T>(props: CardProps<T>) => ReactNode;

@@ -1,0 +1,48 @@
+/**
+ * A circle's or a slate's layout (spec §2.2 "Circle menu" / "Slate menu", §2.7): its
+ * picture card and menu bar. The details are pulled on every visit (the spec's layouts
+ * "fetch details when the current code differs from the route code"; the mirror makes a
+ * visit cheap, and a revoked membership shows at once) and read from Dexie, so a suite
+ * opened before shows offline.
+ * Decision: only the Suite tab is shown. Vault and Members / Followers come with the
+ * circles-and-slates area's own screens; a tab leading to nothing is not shown.
+ */
+import { Paper } from '@mantine/core';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { refreshGroup } from '../../circles/commands';
+import { GroupCard } from '../../circles/components/group-card';
+import { GroupMissing } from '../../circles/components/group-missing';
+import { useGroup, type GroupKind } from '../../circles/queries';
+import { isActive, SectionMenu } from './section-menu';
+import classes from './sub-layout.module.css';
+
+const TABS = { circle: { label: 'Circle', tabs: [['Suite', 'suite']] }, slate: { label: 'Slate', tabs: [['Suite', 'suite']] } } as const;
+
+export function GroupLayout({ me, kind, code, children }: { me: string; kind: GroupKind; code: string; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const state = useGroup(me, kind, code);
+  useEffect(() => {
+    void refreshGroup(kind, code);
+  }, [kind, code]);
+
+  // Nothing cached and the last pull failed: missing, hidden, or never seen while offline.
+  if (state && !state.view && state.error !== undefined) return <GroupMissing kind={kind} status={state.error} />;
+  const base = `/${kind}/${encodeURIComponent(code)}`;
+  const { label, tabs } = TABS[kind];
+  const items = tabs.map(([text, path]) => {
+    const href = `${base}/${path}`;
+    return { label: text, href, active: isActive(pathname, href, base) };
+  });
+  return (
+    <>
+      <Paper withBorder radius="md" mb="md" className={classes.panel}>
+        <GroupCard view={state?.view} />
+        <div className={classes.menuRow}>
+          <SectionMenu label={label} items={items} />
+        </div>
+      </Paper>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Server feed page at a fixed 500 requests/s (BUDGETS.md: p99 ≤ 50 ms, PGlite and
+ * PostgreSQL): autocannon sends GET user/posts/all (home, pageSize 5, pages 1–3 in turn)
+ * with a demo member's bearer token for 10 s, after a 2 s warm-up, against a server started
+ * as `npm start` does. PostgreSQL runs on a fresh database (created, seeded by the start,
+ * dropped). Run alone: `npx tsx tests/bench/feed-p99.ts` (DATABASE_URL picks the server).
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Client } from 'pg';
+import { API_BASE } from '../../src/contract/codes';
+import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { startBenchServer, type BenchServer } from './server';
+
+export type Row = { measure: string; value: string; budget: string };
+
+const RATE = 500;
+const SECONDS = 10;
+const CONNECTIONS = 50;
+const PAGES = [1, 2, 3];
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The part of autocannon's API used here (the package ships no types). */
+type Result = { latency: { p50: number; p99: number; max: number }; requests: { total: number }; non2xx: number; errors: number; timeouts: number };
+type Options = {
+  url: string;
+  connections: number;
+  overallRate: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests: { method: 'GET'; path: string }[];
+};
+const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
+
+async function signIn(url: string): Promise<string> {
+  const login = DEMO_LOGINS[0]!;
+  const res = await fetch(`${url}${API_BASE}/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login.email, password: login.password }),
+  });
+  const body = (await res.json()) as { data?: { accessToken: string } };
+  if (!res.ok || !body.data) throw new Error(`bench sign-in failed: ${res.status}`);
+  return body.data.accessToken;
+}
+
+/** Latency of the home feed page under a fixed 500 requests/s on one running server. */
+export async function measureFeedAt500(server: BenchServer, label: string): Promise<Row> {
+  const token = await signIn(server.url);
+  const options = (duration: number): Options => ({
+    url: server.url,
+    connections: CONNECTIONS,
+    overallRate: RATE,
+    duration,
+    headers: { authorization: `Bearer ${token}` },
+    requests: PAGES.map((p) => ({ method: 'GET', path: `${API_BASE}/user/posts/all?pageNo=${p}&pageSize=5` })),
+  });
+  await autocannon(options(2));
+  const r = await autocannon(options(SECONDS));
+  // A server that cannot keep up shows it here: fewer than 500 served per second, or failures.
+  const failed = r.non2xx + r.errors + r.timeouts;
+  const rate = Math.round(r.requests.total / SECONDS);
+  return {
+    measure: `feed page p99 at ${RATE}/s, ${label} (p50; served/s)`,
+    value: `${r.latency.p99} ms (${r.latency.p50}; ${rate}${failed > 0 ? `; ${failed} failed` : ''})`,
+    budget: '≤ 50 ms',
+  };
+}
+
+async function admin(run: (c: Client) => Promise<unknown>) {
+  const c = new Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    await run(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after. */
+export async function measureFeedOnPostgres(): Promise<Row> {
+  const name = `bt_bench_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    const server = await startBenchServer({ databaseUrl: url.toString() });
+    try {
+      return await measureFeedAt500(server, 'PostgreSQL');
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows: Row[] = [];
+  const server = await startBenchServer();
+  try {
+    rows.push(await measureFeedAt500(server, 'PGlite'));
+  } finally {
+    await server.stop();
+  }
+  rows.push(await measureFeedOnPostgres());
+  for (const r of rows) console.log(`${r.measure}  ${r.value}  ${r.budget}`);
+}

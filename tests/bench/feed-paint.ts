@@ -1,0 +1,124 @@
+/**
+ * First feed card (BUDGETS.md), three ways, for one demo member, clock in first-card.ts:
+ *
+ * - offline, warm cache: after one online visit that installed the service worker and
+ *   mirrored the feed, the context goes offline and a new page opens `/` (shell from the
+ *   SW's precache, rows from the member's Dexie database);
+ * - online-first, no cache: a fresh context (no SW, no member database, empty HTTP
+ *   cache) holding only the session (first-card.ts `injectSession`), the page throttled
+ *   to Slow 3G with CDP (400 ms RTT, 400 kbit/s both ways = 50,000 bytes/s), opens `/`:
+ *   shell, scripts and the feed page all come over the throttled network;
+ * - the floor: a bare page of the same origin (so it sees the same IndexedDB) that opens
+ *   the member's database with plain indexedDB, reads feed page 1's rows and paints them
+ *   as bare articles. It is answered by Playwright (page.route) at an /api/ path, which
+ *   the SW passes to the network (sw/caching.ts), while the context is offline.
+ */
+import type { Browser } from 'playwright-core';
+import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
+import { checkIn } from '../e2e/support/pages';
+import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { FIRST_CARD_CLOCK, firstCardMs, injectSession, median, signInByApi } from './first-card';
+
+const WARM_RUNS = 7;
+const COLD_RUNS = 3;
+const FLOOR_PATH = '/api/bench-floor';
+
+const FLOOR_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>floor</title></head>
+<body><main id="feed"></main><script>
+(async () => {
+  const me = JSON.parse(localStorage.getItem('userData')).id;
+  const ask = (req) => new Promise((resolve, reject) => { req.onsuccess = () => resolve(req.result); req.onerror = () => reject(req.error); });
+  const db = await ask(indexedDB.open('billionett-' + me));
+  const tx = db.transaction(['listPages', 'posts'], 'readonly');
+  const page = await ask(tx.objectStore('listPages').get('feed:' + me + ':all||:1'));
+  const rows = await Promise.all(page.codes.map((code) => ask(tx.objectStore('posts').get(code))));
+  const feed = document.getElementById('feed');
+  for (const row of rows) {
+    const post = (row.sharedDetails && row.sharedDetails.sharedPost) || row.originalPost;
+    if (!post) continue;
+    const card = document.createElement('article');
+    const who = document.createElement('b');
+    who.textContent = post.postedBy.displayName;
+    const text = document.createElement('p');
+    text.textContent = post.postDescription;
+    card.append(who, text);
+    feed.append(card);
+  }
+})();
+</script></body></html>`;
+
+type Row = { measure: string; value: string; budget: string };
+
+async function warmAndFloor(browser: Browser, baseUrl: string) {
+  const context = await newContext(browser, baseUrl, true);
+  try {
+    await context.addInitScript(FIRST_CARD_CLOCK);
+    await context.route(`**${FLOOR_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_PAGE }));
+    const first = await context.newPage();
+    const login = DEMO_LOGINS[0]!;
+    await checkIn(first, login.email, login.password);
+    await first.waitForURL((url) => url.pathname === '/');
+    await first.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
+    await waitForServiceWorker(first);
+    await first.close();
+    await context.setOffline(true);
+
+    const warm: number[] = [];
+    const floor: number[] = [];
+    // Interleaved, so a slow moment of the machine weighs on both sides.
+    for (let i = 0; i < WARM_RUNS; i++) {
+      for (const [path, into] of [['/', warm], [FLOOR_PATH, floor]] as const) {
+        const page = await context.newPage();
+        await page.goto(path);
+        into.push(await firstCardMs(page));
+        await page.close();
+      }
+    }
+    return { warm, floor };
+  } finally {
+    await context.close();
+  }
+}
+
+async function coldOnline(browser: Browser, baseUrl: string): Promise<number> {
+  const context = await newContext(browser, baseUrl, true);
+  try {
+    await injectSession(context, baseUrl, await signInByApi(baseUrl));
+    await context.addInitScript(FIRST_CARD_CLOCK);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    return await firstCardMs(page, 180_000);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureFeedPaint(baseUrl: string): Promise<Row[]> {
+  const browser = await launch();
+  try {
+    const { warm, floor } = await warmAndFloor(browser, baseUrl);
+    const cold: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) cold.push(await coldOnline(browser, baseUrl));
+    const [w, f, c] = [median(warm), median(floor), median(cold)];
+    const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+    console.log(`first feed card, ms — offline warm: ${list(warm)}; floor: ${list(floor)}; online-first Slow 3G: ${list(cold)}`);
+    return [
+      { measure: 'first feed card offline, warm (median)', value: `${w.toFixed(0)} ms`, budget: '' },
+      { measure: 'first feed card online-first, Slow 3G (median)', value: `${c.toFixed(0)} ms`, budget: '' },
+      { measure: 'first feed card offline ÷ online-first Slow 3G', value: (w / c).toFixed(3), budget: '≤ 0.2' },
+      { measure: 'first feed card floor (bare page, IndexedDB)', value: `${f.toFixed(0)} ms`, budget: '' },
+      { measure: 'first feed card offline ÷ floor', value: (w / f).toFixed(2), budget: '≤ 2' },
+    ];
+  } finally {
+    await browser.close();
+  }
+}

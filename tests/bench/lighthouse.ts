@@ -1,0 +1,69 @@
+/**
+ * Lighthouse performance, mobile preset (Lighthouse's default config: a mid-range phone,
+ * simulated slow 4G and 4× CPU slowdown), for /checkin and for / (BUDGETS.md ≥ 95).
+ *
+ * Debian chromium is started by Playwright with a persistent profile and a debugging
+ * port (TOOLCHAIN.md: same headless flags); Lighthouse drives it through that port.
+ * - /checkin: a first visit — Lighthouse resets the origin's storage as it always does.
+ * - /: the home feed needs a signed-in member, so a demo member signs in through the UI
+ *   first (the app stores the session in localStorage and the device database, installs
+ *   its service worker and mirrors the feed), and Lighthouse runs with
+ *   `disableStorageReset`, which keeps all that: the figure is a member's return visit.
+ */
+import { chromium } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, waitForServiceWorker } from '../e2e/support/browser';
+import { checkIn } from '../e2e/support/pages';
+import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+
+type Row = { measure: string; value: string; budget: string };
+
+async function score(url: string, port: number, keepStorage: boolean): Promise<number> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  });
+  const perf = result?.lhr.categories.performance;
+  if (!perf || perf.score === null) throw new Error(`Lighthouse gave no performance score for ${url}: ${result?.lhr.runtimeError?.message ?? ''}`);
+  const audits = result.lhr.audits;
+  const metric = (id: string) => audits[id]?.displayValue ?? '?';
+  console.log(
+    `lighthouse ${new URL(url).pathname}: ${Math.round(perf.score * 100)} — FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+      `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`,
+  );
+  return Math.round(perf.score * 100);
+}
+
+export async function measureLighthouse(baseUrl: string): Promise<Row[]> {
+  const profile = mkdtempSync(join(tmpdir(), 'billionett-lighthouse-'));
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    baseURL: baseUrl,
+  });
+  try {
+    const checkin = await score(`${baseUrl}/checkin`, port, false);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const login = DEMO_LOGINS[0]!;
+    await checkIn(page, login.email, login.password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
+    await waitForServiceWorker(page);
+    await page.goto('about:blank');
+    const home = await score(`${baseUrl}/`, port, true);
+    return [
+      { measure: 'Lighthouse performance, mobile, /checkin', value: String(checkin), budget: '≥ 95' },
+      { measure: 'Lighthouse performance, mobile, / (signed in)', value: String(home), budget: '≥ 95' },
+    ];
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The windowed feed (entries/components/feed-list.tsx): of 1,000 cards only those on
+ * the screen and a few either side are in the DOM; scrolling the window draws others,
+ * the end of the list asks for the next page, and the card holding focus stays drawn.
+ * happy-dom lays nothing out, so every card reports CARD px tall (offsetHeight, what the
+ * virtualizer measures; the estimate unless a test says otherwise) and the window is
+ * SCREEN px tall.
+ */
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CARD_ESTIMATE, FeedList, OVERSCAN } from '../../src/client/entries/components/feed-list';
+
+const CARD = CARD_ESTIMATE;
+let cardHeight = CARD;
+const SCREEN = 800;
+const items = Array.from({ length: 1000 }, (_, i) => `card-${i}`);
+
+const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.index === undefined ? 0 : cardHeight;
+    },
+  });
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: SCREEN });
+});
+afterAll(() => {
+  if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+});
+afterEach(() => {
+  cleanup();
+  scrollTo(0);
+  cardHeight = CARD;
+});
+
+function scrollTo(y: number) {
+  Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+  act(() => void window.dispatchEvent(new Event('scroll')));
+}
+
+const drawn = () => screen.queryAllByRole('article').map((a) => a.textContent);
+
+function renderFeed(onNearEnd?: () => void) {
+  return render(
+    <FeedList
+      items={items}
+      itemKey={String}
+      onNearEnd={onNearEnd}
+      renderItem={(code, i) => (
+        <article aria-posinset={i + 1} aria-setsize={items.length}>
+          <button type="button">{code}</button>
+        </article>
+      )}
+    />,
+  );
+}
+
+describe('FeedList', () => {
+  it('draws only the cards on the screen and OVERSCAN either side, in a box as tall as the feed', () => {
+    renderFeed();
+    const feed = screen.getByRole('feed');
+    expect(feed.style.height).toBe(`${items.length * CARD}px`);
+    const first = drawn();
+    expect(first[0]).toBe('card-0');
+    // The screen's cards (and the one cut by its bottom edge), then OVERSCAN more below.
+    expect(first.length).toBe(Math.ceil(SCREEN / CARD) + OVERSCAN);
+  });
+
+  it('takes the measured height of the drawn cards, the estimate for the others', () => {
+    cardHeight = 300;
+    renderFeed();
+    const n = drawn().length;
+    expect(n).toBeLessThan(20);
+    expect(screen.getByRole('feed').style.height).toBe(`${n * 300 + (items.length - n) * CARD}px`);
+    const second = screen.getByText('card-1').closest('[data-index]') as HTMLElement;
+    expect(second.style.transform).toBe('translateY(300px)');
+  });
+
+  it('draws other cards as the window scrolls, each placed at its own offset', async () => {
+    renderFeed();
+    scrollTo(500 * CARD);
+    // A jump is a fling: the cards come once it has settled.
+    await waitFor(() => expect(drawn()).toContain('card-500'));
+    const now = drawn();
+    expect(now).toContain('card-500');
+    expect(now).not.toContain('card-0');
+    expect(now.length).toBeLessThanOrEqual(Math.ceil(SCREEN / CARD) + 1 + 2 * OVERSCAN);
+    const row = screen.getByText('card-500').closest('[data-index]') as HTMLElement;
+    expect(row.style.transform).toBe(`translateY(${500 * CARD}px)`);
+  });
+
+  it('draws the cards entering in a fling as outlines of their size, then as cards once it slows down', async () => {
+    const { container } = renderFeed();
+    // Two steps of 100 cards within a few ms: far beyond any reading speed.
+    scrollTo(100 * CARD);
+    scrollTo(200 * CARD);
+    const row = container.querySelector('[data-index="200"]') as HTMLElement;
+    expect(row).toBeTruthy();
+    expect(row.style.height).toBe(`${CARD}px`);
+    expect(screen.queryByText('card-200')).toBeNull();
+    await waitFor(() => expect(screen.getByText('card-200')).toBeTruthy());
+    expect((screen.getByText('card-200').closest('[data-index]') as HTMLElement).style.height).toBe('');
+  });
+
+  it('asks for the next page only once the end is drawn', async () => {
+    const onNearEnd = vi.fn<() => void>();
+    renderFeed(onNearEnd);
+    expect(onNearEnd).not.toHaveBeenCalled();
+    scrollTo(items.length * CARD - SCREEN);
+    expect(onNearEnd).toHaveBeenCalled();
+    await waitFor(() => expect(drawn()).toContain('card-999'));
+  });
+
+  it('keeps the card holding focus drawn when it scrolls out of the window', () => {
+    renderFeed();
+    const button = screen.getByText('card-1');
+    act(() => button.focus());
+    scrollTo(300 * CARD);
+    expect(drawn()).toContain('card-1');
+    expect(drawn()).not.toContain('card-0');
+    expect(document.activeElement).toBe(button);
+    act(() => button.blur());
+    scrollTo(301 * CARD);
+    expect(drawn()).not.toContain('card-1');
+  });
+});
