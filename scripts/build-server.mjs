@@ -17,29 +17,18 @@
  * name and renamed, and chunks of an earlier build are kept for a day, so a server already
  * running from dist-server/ can still load its lazy chunks while another process rebuilds.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isStale } from './stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const OUT_DIR = path.join(root, 'dist-server');
 const STAMP = path.join(OUT_DIR, 'start.js');
-const SOURCES = ['src/server', 'src/contract', 'src/lib', 'scripts/start.ts', 'scripts/build-server.mjs', 'tsconfig.json'];
+const SOURCES = ['src/server', 'src/contract', 'src/lib', 'scripts/start.ts', 'scripts/build-server.mjs', 'scripts/stale.mjs', 'tsconfig.json'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Newest modification time under `p` (file or folder), 0 when absent. */
-function newest(p) {
-  if (!existsSync(p)) return 0;
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = stat.mtimeMs;
-  for (const entry of readdirSync(p)) latest = Math.max(latest, newest(path.join(p, entry)));
-  return latest;
-}
-
 export function serverBuildNeeded() {
-  if (!existsSync(STAMP)) return true;
-  const built = statSync(STAMP).mtimeMs;
-  return SOURCES.some((s) => newest(path.join(root, s)) > built);
+  return isStale(STAMP, root, SOURCES);
 }
 
 export async function buildServer() {

@@ -5,8 +5,8 @@
  * SIGINT/SIGTERM.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isStale } from './stale.mjs';
 import { buildApp } from '../src/server/app';
 import { unusedActivationCodes } from '../src/server/seed/index';
 
@@ -14,20 +14,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const DIST_INDEX = path.join(root, 'dist', 'index.html');
 const SOURCES = ['src/client', 'src/contract', 'src/lib', 'sw', 'public', 'manifest.webmanifest', 'index.html', 'vite.config.ts'];
 
-/** Newest modification time under `p` (file or folder), 0 when absent. */
-function newest(p: string): number {
-  if (!existsSync(p)) return 0;
-  const stat = statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let latest = 0;
-  for (const entry of readdirSync(p)) latest = Math.max(latest, newest(path.join(p, entry)));
-  return latest;
-}
-
 function buildNeeded(): boolean {
-  if (!existsSync(DIST_INDEX)) return true;
-  const built = statSync(DIST_INDEX).mtimeMs;
-  return SOURCES.some((s) => newest(path.join(root, s)) > built);
+  return isStale(DIST_INDEX, root, SOURCES);
 }
 
 function viteBuild(): Promise<void> {

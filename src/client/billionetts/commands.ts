@@ -8,7 +8,7 @@ import type { ReferenceRequest } from '../../contract/friends';
 import type { FriendWriteKind } from '../store/appliers/friends';
 import { memberDb } from '../store/db';
 import { enqueue } from '../store/outbox';
-import type { CallResult, PullRequest, PullResult } from '../sync/api';
+import type { CallResult } from '../sync/api';
 import { sync } from '../sync/client';
 
 export async function friendWrite(me: string, kind: FriendWriteKind, friendCode: string): Promise<void> {
@@ -17,13 +17,7 @@ export async function friendWrite(me: string, kind: FriendWriteKind, friendCode:
   void sync.kick().catch(() => undefined);
 }
 
-/** Ask the worker for a page; the rows arrive through Dexie. A worker failure reads as a failed pull. */
-export function pullPage(request: PullRequest): Promise<PullResult> {
-  return sync.pull(request).catch((error: unknown) => ({
-    ok: false,
-    message: error instanceof Error ? error.message : 'The sync worker failed.',
-  }));
-}
+export { pullPage } from '../sync/client';
 
 const failed = (error: unknown): CallResult => ({
   ok: false,

@@ -88,7 +88,6 @@ export function useGroup(me: string, kind: GroupKind, code: string): GroupState 
  * Where the member may post on this circle or slate (the composer's target), or null:
  * only when the details say so (details.canPost — a circle's members, a slate's admin).
  */
-export function usePostTarget(me: string, kind: GroupKind, code: string): { kind: GroupKind; code: string; name: string } | null {
-  const view = useGroup(me, kind, code)?.view;
+export function postTarget(kind: GroupKind, code: string, view: GroupView | undefined): { kind: GroupKind; code: string; name: string } | null {
   return view?.canPost ? { kind, code, name: view.name } : null;
 }

@@ -8,7 +8,7 @@ import type { MutationKind, MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
 import { enqueue } from '../store/outbox';
-import type { CallResult, PullRequest, PullResult } from '../sync/api';
+import type { CallResult } from '../sync/api';
 import { sync } from '../sync/client';
 
 export async function entryWrite<K extends MutationKind>(me: string, kind: K, payload: MutationPayload<K>): Promise<void> {
@@ -20,12 +20,7 @@ export async function entryWrite<K extends MutationKind>(me: string, kind: K, pa
 /** A new client id (UUIDv7) for a comment or a share: the code the server stores it under. */
 export const newCode = (): string => uuidv7();
 
-export function pullPage(request: PullRequest): Promise<PullResult> {
-  return sync.pull(request).catch((error: unknown) => ({
-    ok: false,
-    message: error instanceof Error ? error.message : 'The sync worker failed.',
-  }));
-}
+export { pullPage } from '../sync/client';
 
 export const reportEntry = (postCode: string, text: string): Promise<CallResult> =>
   sync.reportEntry(postCode, text).catch((error: unknown) => ({

@@ -4,7 +4,7 @@
  * results from Dexie (or, for the public auth calls, from the returned CallResult).
  */
 import { wrap, type Remote } from 'comlink';
-import type { SyncApi } from './api';
+import type { PullRequest, PullResult, SyncApi } from './api';
 
 let remote: Remote<SyncApi> | undefined;
 
@@ -27,3 +27,14 @@ export const sync: Remote<SyncApi> = new Proxy({} as Remote<SyncApi>, {
     return remote[prop as keyof Remote<SyncApi>];
   },
 });
+
+/**
+ * Ask the worker for a page; the rows arrive through Dexie. A worker failure (crashed,
+ * never started) reads as a failed pull, so a screen never meets a thrown error.
+ */
+export function pullPage(request: PullRequest): Promise<PullResult> {
+  return sync.pull(request).catch((error: unknown) => ({
+    ok: false,
+    message: error instanceof Error ? error.message : 'The sync worker failed.',
+  }));
+}

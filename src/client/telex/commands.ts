@@ -8,7 +8,6 @@ import { CHAT_BODY_MAX } from '../../contract/chat';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
 import { enqueue } from '../store/outbox';
-import type { PullRequest, PullResult } from '../sync/api';
 import { sync } from '../sync/client';
 import { draftKey } from './queries';
 
@@ -31,12 +30,7 @@ export async function keepDraft(me: string, peer: string, text: string): Promise
   else await db.drafts.delete(draftKey(peer));
 }
 
-export function pullTelex(request: PullRequest): Promise<PullResult> {
-  return sync.pull(request).catch((error: unknown) => ({
-    ok: false,
-    message: error instanceof Error ? error.message : 'The sync worker failed.',
-  }));
-}
+export { pullPage as pullTelex } from '../sync/client';
 
 export const openChat = (peer: string) => sync.openChat(peer).catch(() => undefined);
 export const closeChat = () => sync.closeChat().catch(() => undefined);

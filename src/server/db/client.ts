@@ -38,10 +38,8 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   const client = await PGlite.create(dataDir ? { dataDir, postgresqlconf } : { postgresqlconf });
   const db = drizzleLite({ client });
   await migrateLite(db, { migrationsFolder });
-  // Single-user PGlite runs no autovacuum, so without this the planner never has statistics:
-  // it then guesses nested loops over whole tables and the feed page took ~100 ms instead of a
-  // few (BUDGETS: feed p99 ≤ 50 ms at 500/s). Cheap: ANALYZE samples at most 30k rows a table.
-  await client.exec('analyze');
+  // Planner statistics (PGlite runs no autovacuum) are refreshed by the seed step that every
+  // `npm start` runs in a child before serving (admin.ts seed), not here in every process.
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,26 +1,25 @@
 /**
  * A circle's or slate's suite page (spec §2.4, §2.7): its description beside the feed,
  * and the 'Create entry' box above the feed only when the member may post there
- * (details.canPost: a circle's members, a slate's admin — usePostTarget). The route
- * composes the feed and the composer (areas never import each other).
+ * (details.canPost: a circle's members, a slate's admin — postTarget). The route reads
+ * the details once and composes the feed and the composer (areas never import each other).
  * The circle's 'Invite Friends' panel (spec §2.4) comes with the circles area's invitations.
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useGroup, type GroupKind } from '../queries';
+import type { GroupView } from '../queries';
 import classes from '../../ui/suite-grid.module.css';
 
-export type GroupSuiteScreenProps = {
-  me: string;
-  kind: GroupKind;
+type GroupSuiteScreenProps = {
   code: string;
+  /** The circle's or slate's details as mirrored (undefined until first pulled). */
+  view: GroupView | undefined;
   feed: ReactNode;
-  /** The composer launcher for this circle or slate; the route gives it only when the member may post (usePostTarget). */
+  /** The composer launcher for this circle or slate; the route gives it only when the member may post (postTarget). */
   composer: ReactNode;
 };
 
-export function GroupSuiteScreen({ me, kind, code, feed, composer }: GroupSuiteScreenProps) {
-  const view = useGroup(me, kind, code)?.view;
+export function GroupSuiteScreen({ code, view, feed, composer }: GroupSuiteScreenProps) {
   return (
     <div className={classes.grid}>
       <Stack gap="md">

@@ -55,7 +55,7 @@ export function EntryViewer({ me, type, code, onClose }: { me: string; type: str
           </Stack>
         </Box>
       </Stack>
-      {post && <ShareDialog me={me} postCode={row?.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />}
+      {post && share && <ShareDialog me={me} postCode={row?.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />}
     </Modal>
   );
 }

@@ -63,6 +63,22 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
     [commentsOpen],
   );
 
+  // Stable while the feed's size holds: FeedList's rows are memoized on it, so a pull
+  // starting or ending re-renders the feed, not every drawn card.
+  const setSize = view ? Math.max(view.totalRecords, view.posts.length) : 0;
+  const renderItem = useCallback(
+    (post: PostView, i: number) => (
+      <PostCard
+        me={me}
+        post={post}
+        feedPosition={{ index: i, size: setSize }}
+        commentsOpen={commentsOpen.has(post.postCode)}
+        onCommentsOpen={(open) => onCommentsOpen(post.postCode, open)}
+      />
+    ),
+    [me, setSize, commentsOpen, onCommentsOpen],
+  );
+
   const failed = !pulling && pull.result && !pull.result.ok && !pull.result.offline ? pull.result : undefined;
   let body;
   if (!view || (!view.cached && pulling && view.posts.length === 0))
@@ -83,15 +99,7 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
           itemKey={postKey}
           busy={more && pulling}
           onNearEnd={more && !pulling ? nextPage : undefined}
-          renderItem={(post, i) => (
-            <PostCard
-              me={me}
-              post={post}
-              feedPosition={{ index: i, size: Math.max(view.totalRecords, view.posts.length) }}
-              commentsOpen={commentsOpen.has(post.postCode)}
-              onCommentsOpen={(open) => onCommentsOpen(post.postCode, open)}
-            />
-          )}
+          renderItem={renderItem}
         />
         {more && pulling && <Center><Loader size="sm" /></Center>}
       </div>

@@ -113,7 +113,8 @@ export function PostCard({ me, post: row, fullView, feedPosition, commentsOpen: 
           }} onShare={setShare} />
         {commentsOpen && <CommentsArea me={me} postCode={post.postCode} />}
       </Stack>
-      <ShareDialog me={me} postCode={row.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />
+      {/* Mounted only while open: its target lists are live queries, not for every card in a scroll. */}
+      {share && <ShareDialog me={me} postCode={row.originalPost?.postCode ?? post.postCode} target={share} onClose={() => setShare(null)} />}
     </Paper>
   );
 }

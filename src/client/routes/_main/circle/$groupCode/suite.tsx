@@ -1,7 +1,7 @@
 /** /circle/$groupCode/suite (spec §2.4, §2.7): a circle's suite — its feed in mode circle, and the composer for its members. */
 import { createFileRoute } from '@tanstack/react-router';
 import { GroupSuiteScreen } from '../../../../circles/components/group-suite-screen';
-import { usePostTarget } from '../../../../circles/queries';
+import { postTarget, useGroup } from '../../../../circles/queries';
 import { ComposerLauncher } from '../../../../composer/components/composer-launcher';
 import { Feed } from '../../../../entries/components/feed';
 import { SUITE_FILTERS } from '../../../../entries/components/feed-filters';
@@ -13,12 +13,12 @@ export const Route = createFileRoute('/_main/circle/$groupCode/suite')({
 function CircleSuite() {
   const { me } = Route.useRouteContext();
   const { groupCode } = Route.useParams();
-  const target = usePostTarget(me, 'circle', groupCode);
+  const view = useGroup(me, 'circle', groupCode)?.view;
+  const target = postTarget('circle', groupCode, view);
   return (
     <GroupSuiteScreen
-      me={me}
-      kind="circle"
       code={groupCode}
+      view={view}
       composer={target && <ComposerLauncher me={me} target={target} />}
       feed={<Feed me={me} spec={{ mode: 'circle', code: groupCode }} filters={SUITE_FILTERS} verticalFilters />}
     />
