@@ -3,6 +3,11 @@
  * from tests/e2e/run.ts against the real server (npm run e2e).
  */
 import { defineConfig } from 'vitest/config';
+import { DEMO_PASSWORD } from './tests/support/demo';
+
+// Servers that seed the demo community in tests give its members this password; set here,
+// in the parent process, so every project's workers inherit it.
+process.env.DEMO_PASSWORD ??= DEMO_PASSWORD;
 
 export default defineConfig({
   test: {

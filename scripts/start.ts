@@ -1,14 +1,18 @@
 /**
  * `npm start` (through scripts/start.mjs, which runs this file compiled): build the PWA when dist/ is missing or older than its sources, then run
- * the API server serving it, seeded with the demo community on first start. Prints the
- * address, the two demo logins and two unused activation codes. Stops cleanly on
+ * the API server serving it, seeded with the demo community on the embedded database's first
+ * start (seed/wanted.ts). Prints the address, the demo logins (when seeded) with this
+ * install's demo password, and two unused activation codes. Stops cleanly on
  * SIGINT/SIGTERM.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
-import { buildApp } from '../src/server/app';
-import { unusedActivationCodes } from '../src/server/seed/index';
+import { buildApp, proxyHops } from '../src/server/app';
+import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
+import { resolveDemoPassword } from '../src/server/seed/demo-logins';
+import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
+import { demoCommunityWanted } from '../src/server/seed/wanted';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DIST_INDEX = path.join(root, 'dist', 'index.html');
@@ -42,6 +46,17 @@ function runChild(args: string[]): Promise<void> {
 }
 
 const env = process.env;
+const dataDir = env.DATA_DIR ?? path.join(root, 'data');
+const port = Number(env.PORT ?? 8080);
+// A second start on one data directory would destroy the embedded database: refuse before
+// building or seeding anything (the lock itself is taken when the database is opened).
+if (!env.DATABASE_URL) {
+  const holder = await holderOf(dataDir);
+  if (holder) {
+    console.error(new DataDirBusy(dataDir, holder).message);
+    process.exit(1);
+  }
+}
 if (buildNeeded()) {
   console.log('Building the client (dist/ is missing or out of date)…');
   await viteBuild();
@@ -52,23 +67,33 @@ if (buildNeeded()) {
 // small (BUDGETS: idle RSS ≤ 300 MB). buildApp's own seed below is then a no-op check.
 // Compiled (`npm start` runs dist-server/start.js, see scripts/build-server.mjs) the admin CLI
 // is its sibling admin.js; run from source (tsx) it is the TypeScript file.
+// Without the demo the child still runs, to refresh the planner's statistics (admin.ts analyze).
 const compiled = import.meta.url.endsWith('.js');
-await runChild(compiled ? [path.join(import.meta.dirname, 'admin.js'), 'seed'] : ['--import', 'tsx', path.join(root, 'src/server/admin.ts'), 'seed']);
+const demo = demoCommunityWanted(env);
+const step = demo ? 'seed' : 'analyze';
+await runChild(compiled ? [path.join(import.meta.dirname, 'admin.js'), step] : ['--import', 'tsx', path.join(root, 'src/server/admin.ts'), step]);
 
-const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
 const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+// Another process may have taken the data directory since the check above.
 const app = await buildApp({
-  dataDir: env.DATA_DIR ?? path.join(root, 'data'),
+  dataDir,
+  owner: `npm start on port ${port}`,
   databaseUrl: env.DATABASE_URL || undefined,
   jwtSecret: env.JWT_SECRET || undefined,
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl,
-  production: env.NODE_ENV === 'production',
+  // Never on by default: the browser suite asks with DEV_TOOLS=1 (README, Configuration).
+  devTools: env.DEV_TOOLS === '1',
   clientDir: path.join(root, 'dist'),
-  seed: true,
+  seed: demo,
   logger: { level: env.LOG_LEVEL ?? 'warn' },
   redisUrl: env.REDIS_URL || undefined,
+  trustProxy: proxyHops(env.TRUST_PROXY),
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirBusy)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 
 let stopping = false;
@@ -82,11 +107,15 @@ process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
 await app.listen({ port, host });
-const { DEMO_LOGINS } = await import('../src/server/seed/demo-logins');
 const codes = await unusedActivationCodes(app.db, 2);
 console.log(`\nBillionett is running at ${publicUrl}  (database: ${app.dbKind})`);
-console.log('Demo logins:');
-for (const login of DEMO_LOGINS) console.log(`  ${login.email}  /  ${login.password}`);
+const demoLogins = await seededDemoLogins(app.db);
+if (demoLogins.length > 0) {
+  // The demo password is this install's own (DATA_DIR/demo-password), never a shared constant.
+  const password = resolveDemoPassword(dataDir);
+  console.log('Demo logins:');
+  for (const email of demoLogins) console.log(`  ${email}  /  ${password}`);
+}
 console.log('Unused activation codes:');
 for (const c of codes) console.log(`  ${c.code}  (${c.planCode})`);
-if (env.NODE_ENV !== 'production' && !env.SMTP_URL) console.log(`Dev mailbox: ${publicUrl}/dev/mailbox`);
+if (!env.SMTP_URL) console.log('No SMTP_URL: mail (password-reset links) is written to this console, not sent.');

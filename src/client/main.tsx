@@ -1,4 +1,7 @@
 /** The client's entry: providers, router, service worker. Wiring only. */
+// First: zod must not probe for eval under our CSP (zod-csp.ts).
+// oxlint-disable-next-line import/no-unassigned-import
+import './zod-csp';
 // Side-effect imports are how Mantine's styles load.
 // oxlint-disable-next-line import/no-unassigned-import
 import '@mantine/core/styles.css';

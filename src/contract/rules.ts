@@ -75,7 +75,7 @@ export const MESSAGES = {
   professionRequired: 'Please Choose Profession.',
   activationCodeInvalid: 'This activation code is not valid or was already used.',
   activationCodeOtherPlan: 'This activation code is for another subscription plan.',
-  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   // Billionetts and references (spec/product.md §4, §5).
   referrerNameRequired: 'Referrer name is required.',
   referenceSentTitle: 'Billionett Request Sent',

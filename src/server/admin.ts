@@ -2,64 +2,87 @@
  * Admin CLI (npm run admin -- <command>):
  *   activation-code --plan <emerald|ruby|sapphire> [--count N]   print fresh single-use codes
  *   reset-link --user <email or mobile>                          print a password reset link
+ *   backup --out <new folder>                                    copy the embedded database and media
+ *   restore --from <backup folder>                               put a backup back (server stopped)
  *   seed                                                         seed the demo community into an empty database
- * Uses the same DATA_DIR / DATABASE_URL as the server. With PGlite, stop the server first:
- * an embedded database has one owner at a time.
+ *   analyze                                                      refresh the planner's statistics
+ * Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, the
+ * first three reach a running server through its data directory's lock socket (the server
+ * runs them); otherwise the CLI holds the data directory itself while it works.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PLAN_CODES, type PlanCode } from '../contract/codes';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from './db/client';
-import { activationCodes } from './db/schema/accounts';
-import { createResetToken, findByLogin } from './routes/auth/repo';
+import { askRunningServer } from './admin/channel';
+import { restoreBackup } from './admin/backup';
+import { isLiveCommand, runLiveCommand } from './admin/commands';
+import { openDatabase, type Database } from './db/client';
+import { DataDirBusy } from './db/data-dir-lock';
+import { resolveDemoPassword } from './seed/demo-logins';
 import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
 
-const CHARS = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newCode = () => Array.from(randomBytes(10), (b) => CHARS[b % CHARS.length]).join('');
+const USAGE =
+  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | restore --from <folder> | seed | analyze';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { plan: { type: 'string' }, count: { type: 'string' }, user: { type: 'string' } },
+  options: { plan: { type: 'string' }, count: { type: 'string' }, user: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
 });
 
 const dataDir = process.env.DATA_DIR ?? './data';
-const database = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
-try {
-  await ensureReferenceData(database.db);
-  const command = positionals[0];
-  if (command === 'activation-code') {
-    const plan = values.plan as PlanCode | undefined;
-    if (!plan || !PLAN_CODES.includes(plan)) throw new Error(`--plan must be one of ${PLAN_CODES.join(', ')}`);
-    const count = Math.max(1, Math.min(100, Number(values.count ?? 1)));
-    for (let i = 0; i < count; i += 1) {
-      const code = newCode();
-      await database.db.insert(activationCodes).values({ code, planCode: plan });
-      console.log(code);
-    }
-  } else if (command === 'reset-link') {
-    const account = values.user ? await findByLogin(database.db, values.user) : null;
-    if (!account) throw new Error('No account found with that email or mobile no.');
-    const token = await createResetToken(database.db, account.id);
-    const base = (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`).replace(/\/+$/, '');
-    console.log(`${base}/reset-password/${token}`);
-  } else if (command === 'seed') {
-    // The same folder the server serves /media from (plugins/media.ts).
-    const report = await seedIfEmpty(database.db, path.resolve(dataDir, 'media'));
-    console.log(report.seeded ? `Seeded ${report.members} members in ${report.ms} ms.` : `Not seeded: ${report.members} members already.`);
-    // Single-user PGlite runs no autovacuum, so without this the planner never has statistics:
-    // it then guesses nested loops over whole tables and a feed page took ~100 ms instead of a
-    // few. `npm start` runs this step on every boot, in a child, so the serving process never
-    // pays for it; the statistics persist in the data directory. Cheap: ≤ 30k rows sampled a table.
-    if (!report.seeded) await database.db.execute(sql`analyze`);
-  } else {
-    throw new Error('Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | seed');
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`;
+const command = positionals[0];
+
+async function onFiles(run: (database: Database) => Promise<void>): Promise<void> {
+  const database = await openDatabase({ dataDir, databaseUrl, owner: `npm run admin -- ${command}` });
+  try {
+    await ensureReferenceData(database.db);
+    await run(database);
+  } finally {
+    await database.close();
   }
+}
+
+async function main(): Promise<void> {
+  if (isLiveCommand(command)) {
+    const served = databaseUrl ? null : await askRunningServer(dataDir, command, values);
+    if (served) {
+      for (const line of served) console.log(line);
+      return;
+    }
+    await onFiles(async (database) => {
+      for (const line of await runLiveCommand({ database, dataDir, publicUrl }, command, values)) console.log(line);
+    });
+  } else if (command === 'restore') {
+    if (databaseUrl) throw new Error('With PostgreSQL, restore with pg_restore (README).');
+    if (!values.from) throw new Error('restore needs --from <backup folder>');
+    console.log(await restoreBackup(dataDir, values.from));
+  } else if (command === 'seed') {
+    await onFiles(async (database) => {
+      // The same folder the server serves /media from (plugins/media.ts).
+      const report = await seedIfEmpty(database.db, path.resolve(dataDir, 'media'), resolveDemoPassword(dataDir));
+      console.log(report.seeded ? `Seeded ${report.members} members in ${report.ms} ms.` : `Not seeded: ${report.members} members already.`);
+      // Single-user PGlite runs no autovacuum, so without this the planner never has statistics:
+      // it then guesses nested loops over whole tables and a feed page took ~100 ms instead of a
+      // few. `npm start` runs this step on every boot, in a child, so the serving process never
+      // pays for it; the statistics persist in the data directory. Cheap: ≤ 30k rows sampled a table.
+      if (!report.seeded) await database.db.execute(sql`analyze`);
+    });
+  } else if (command === 'analyze') {
+    // `npm start` without the demo community: the planner's statistics still need refreshing.
+    await onFiles(async (database) => {
+      await database.db.execute(sql`analyze`);
+    });
+  } else {
+    throw new Error(USAGE);
+  }
+}
+
+try {
+  await main();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof DataDirBusy || error instanceof Error ? error.message : error);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

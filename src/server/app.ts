@@ -10,21 +10,23 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import { API_BASE } from '../contract/codes';
 import { envelope } from '../contract/envelope';
+import { serveAdmin } from './admin/channel';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
+import { setupIdempotency } from './plugins/idempotency';
 import { isNavigation, sendIndex, setupClient } from './plugins/client';
 import { setupDb } from './plugins/db';
 import { setupMedia } from './plugins/media';
-import { sendError, setupErrors } from './plugins/errors';
+import { clientErrorHandler, sendError, setupErrors } from './plugins/errors';
 import { setupRateLimit } from './plugins/rate-limit';
+import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupRealtime } from './realtime/socket';
 import authRoutes from './routes/auth/index';
 import chatRoutes from './routes/chat/index';
 import circleRoutes from './routes/circles/index';
 import resetRoutes from './routes/auth/reset';
-import mailboxRoutes from './routes/dev/mailbox';
-import writesRoutes from './routes/dev/writes';
+import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
 import friendRoutes from './routes/friends/index';
@@ -39,6 +41,7 @@ import settingsRoutes from './routes/settings/index';
 import vaultRoutes from './routes/vault/index';
 import lookupRoutes from './routes/vault/lookups';
 import userRoutes from './routes/user/index';
+import { resolveDemoPassword } from './seed/demo-logins';
 import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
 
@@ -51,24 +54,35 @@ export type AppOptions = {
   logger?: boolean | object;
   /** Serve the built PWA from this folder (SPA fallback to index.html). */
   clientDir?: string;
+  /** Who we are, for the refusal another opener of dataDir sees ("npm start on port 8080"). */
+  owner?: string;
   /** Seed the demo community into an empty database. */
   seed?: boolean;
-  /** Production hides the dev mailbox. */
-  production?: boolean;
+  /**
+   * The development conveniences (/dev/mailbox, /dev/writes.json), loopback clients only.
+   * Off unless asked for: `npm run dev`, or DEV_TOOLS=1 for the browser suite.
+   */
+  devTools?: boolean;
   /** Origin used in links we mail (reset password). */
   publicUrl?: string;
   smtpUrl?: string;
-  /** Rate limits on sign-in and reset (default on). */
+  /** Rate limits on sign-in, sign-up, reset and existence checks (default on). */
   rateLimit?: boolean;
-  /** Trust X-Forwarded-For (behind a load balancer), so limits count real client IPs. */
-  trustProxy?: boolean;
-  /** Telex across processes: Redis pub/sub and presence (REDIS_URL); in-memory when unset. */
+  /** Prefix of the rate-limit counters' keys (tests sharing one Redis); default `billionett:rl:`. */
+  rateLimitNamespace?: string;
+  /**
+   * How many proxies in front of us append to X-Forwarded-For (behind a load balancer), so
+   * limits count real client addresses. A hop count, never "trust every hop": the leftmost
+   * entries are the client's to write, and would let it pick its own address.
+   */
+  trustProxy?: number;
+  /** Telex and rate-limit counters across processes (REDIS_URL); in-memory when unset. */
   redisUrl?: string;
   /** Telex messages per socket per window; false turns the limit off (benchmarks only). */
   chatRate?: { messages: number; windowMs: number } | false;
 };
 
-export type AppConfig = { publicUrl: string; production: boolean };
+export type AppConfig = { publicUrl: string; devTools: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +92,13 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** TRUST_PROXY: a hop count ('true' means one proxy); unset, 0 or anything else: none. */
+export function proxyHops(value: string | undefined): number {
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+}
 
 /** Reset tokens travel in the client route /reset-password/<token>: keep them out of the logs. */
 const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
@@ -97,9 +118,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: withRedaction(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    // proxy-addr's trust function: the first `hops` addresses from the socket inward.
+    trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
     // Never trust a client-sent request id; generate our own for the logs.
     genReqId: () => crypto.randomUUID(),
+    // A path Fastify cannot even decode (e.g. %C3%28) is bad input like any other: the
+    // JSON envelope with a 400, not Fastify's own error shape.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'The request could not be read.', { url: ['The address could not be read.'] }),
+    clientErrorHandler,
   });
   try {
     await configure(app, options);
@@ -115,16 +141,20 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   setupErrors(app);
+  // First, so every answer (routes, static files, 404s, errors) carries the headers.
+  await setupSecurityHeaders(app);
 
-  await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, owner: options.owner });
   await setupMedia(app, options.dataDir);
-  const production = options.production ?? false;
-  app.decorate('config', { publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), production });
-  app.decorate('mailer', createMailer({ smtpUrl: options.smtpUrl, db: app.db, log: app.log }));
+  const devTools = options.devTools ?? false;
+  app.decorate('config', { publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), devTools });
+  app.decorate('mailer', createMailer({ smtpUrl: options.smtpUrl, db: app.db, log: app.log, keep: devTools }));
+  // `npm run admin -- …` reaches this process instead of opening its files a second time.
+  if (options.dataDir) serveAdmin(database, { dataDir: options.dataDir, publicUrl: app.config.publicUrl });
 
   await ensureReferenceData(app.db);
   if (options.seed) {
-    const report = await seedIfEmpty(app.db, app.mediaDir);
+    const report = await seedIfEmpty(app.db, app.mediaDir, resolveDemoPassword(options.dataDir));
     if (report.seeded) app.log.info(report, 'seeded the demo community');
   }
 
@@ -141,8 +171,10 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  if (options.rateLimit ?? true) await setupRateLimit(app);
+  // With redisUrl the counters live in Redis, shared by every API process.
+  await setupRateLimit(app, { enabled: options.rateLimit ?? true, redisUrl: options.redisUrl, namespace: options.rateLimitNamespace });
   await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+  setupIdempotency(app);
   await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
 
@@ -177,10 +209,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
 
   await app.register(mediaRoutes);
   await app.register(basemapRoutes);
-  if (!production) {
-    await app.register(mailboxRoutes);
-    await app.register(writesRoutes);
-  }
+  if (devTools) await app.register(devRoutes, { trustProxy: (options.trustProxy ?? 0) > 0 });
   if (options.clientDir) await setupClient(app, options.clientDir);
 
   app.setNotFoundHandler((request, reply) => {

@@ -2,7 +2,7 @@
  * The API process: reads its configuration from the environment, listens, and stops
  * cleanly on SIGINT/SIGTERM (close the server, then the database, exit 0).
  */
-import { buildApp } from './app';
+import { buildApp, proxyHops } from './app';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -10,12 +10,14 @@ const host = env.HOST ?? '0.0.0.0';
 
 const app = await buildApp({
   dataDir: env.DATA_DIR ?? './data',
+  owner: `the API server on port ${port}`,
   databaseUrl: env.DATABASE_URL || undefined,
   jwtSecret: env.JWT_SECRET || undefined,
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
-  production: env.NODE_ENV === 'production',
-  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  // Only `npm run dev` passes --dev: the dev mailbox and writes log never ship on a real start.
+  devTools: process.argv.includes('--dev') || env.DEV_TOOLS === '1',
+  trustProxy: proxyHops(env.TRUST_PROXY),
   clientDir: env.CLIENT_DIR || undefined,
   logger: { level: env.LOG_LEVEL ?? 'info' },
   redisUrl: env.REDIS_URL || undefined,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { startBenchServer, type BenchServer } from './server';
 
 export type Row = { measure: string; value: string; budget: string };

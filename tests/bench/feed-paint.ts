@@ -16,7 +16,7 @@
 import type { Browser } from 'playwright-core';
 import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
 import { checkIn } from '../e2e/support/pages';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { FIRST_CARD_CLOCK, firstCardMs, injectSession, median, signInByApi } from './first-card';
 
 const WARM_RUNS = 7;

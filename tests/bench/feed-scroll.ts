@@ -14,7 +14,7 @@
  */
 import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
 import { accessToken, checkIn, userData } from '../e2e/support/pages';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { FEED_PAGE_SIZE } from '../../src/contract/entries';
 
 const ENTRIES = 1000;

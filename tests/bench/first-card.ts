@@ -14,7 +14,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SessionData } from '../../src/contract/auth';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 /** The feed's cards (the app: `section[aria-label=Feed]`; the floor page: `#feed`). */
 export const CARD_SELECTOR = 'section[aria-label="Feed"] article, #feed article';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, waitForServiceWorker } from '../e2e/support/browser';
 import { checkIn } from '../e2e/support/pages';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 type Row = { measure: string; value: string; budget: string };
 

@@ -6,7 +6,7 @@
  */
 import { launch } from '../e2e/support/browser';
 import { accessToken, checkIn, userData } from '../e2e/support/pages';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 export async function measureMirrorEntries(baseUrl: string) {
   const browser = await launch();

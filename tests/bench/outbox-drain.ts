@@ -9,7 +9,7 @@ import { API_BASE } from '../../src/contract/codes';
 import { createSync } from '../../src/client/sync/create-sync';
 import { memberDb } from '../../src/client/store/db';
 import { enqueue } from '../../src/client/store/outbox';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 export async function measureOutboxDrain(baseUrl: string) {
   let offline = false;

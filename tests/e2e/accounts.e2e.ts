@@ -102,7 +102,7 @@ describe('accounts', () => {
     const profile = await api(`user/${id}`, token);
     expect(profile.body.data?.about).toBe(about);
     // Exactly once: the server applied one write for this member with that text.
-    const writes = await fetch(`${baseUrl}/dev/writes.json?userCode=${id}`).then((r) => r.json() as Promise<unknown[]>);
+    const writes = await fetch(`${baseUrl}/dev/writes.json`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<unknown[]>);
     expect(writes.filter((w) => JSON.stringify(w).includes(about))).toHaveLength(1);
     await shot(page, 'about-delivered');
   });

@@ -10,9 +10,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
+import { DEMO_PASSWORD } from '../support/demo';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Billionett#2026';
+const PASSWORD = DEMO_PASSWORD;
 const A = { email: 'amara@billionett.test', name: 'Amara Lindqvist' };
 const B = { email: 'jonas@billionett.test', name: 'Jonas Ferreira' };
 

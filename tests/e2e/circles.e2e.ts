@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CIRCLE_MESSAGES } from '../../src/contract/circles';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { newContext, shot } from './support/browser';
 import { accessToken, checkIn, signedInBrowser, userData } from './support/pages';
 

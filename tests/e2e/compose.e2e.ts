@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ENTRY_MESSAGES } from '../../src/contract/entries';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { shot } from './support/browser';
 import { appliedWrites, openComposer, recordWebm, serverEntries, type ServerEntry } from './support/entries';
 import { signedInBrowser } from './support/pages';

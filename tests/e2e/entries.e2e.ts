@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { shot } from './support/browser';
 import { appliedWrites, openComposer, serverEntries } from './support/entries';
 import { signedInBrowser } from './support/pages';

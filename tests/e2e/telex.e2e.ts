@@ -17,8 +17,9 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, shot } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
+import { DEMO_PASSWORD } from '../support/demo';
 
-const PASSWORD = 'Billionett#2026';
+const PASSWORD = DEMO_PASSWORD;
 const A = { email: 'amara@billionett.test', name: 'Amara Lindqvist' };
 const B = { email: 'jonas@billionett.test', name: 'Jonas Ferreira' };
 
@@ -44,7 +45,7 @@ const freePort = () =>
   });
 
 async function startServer(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEV_TOOLS: '1', DEMO_PASSWORD };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn('node', ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });

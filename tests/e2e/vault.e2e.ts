@@ -12,9 +12,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { checkIn } from './support/pages';
+import { DEMO_PASSWORD } from '../support/demo';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'Billionett#2026';
+const PASSWORD = DEMO_PASSWORD;
 const dir = mkdtempSync(join(tmpdir(), 'billionett-vault-e2e-'));
 
 let browser: Browser;

@@ -49,6 +49,16 @@ describe.each(dbTargets())('telex on $name', ({ databaseUrl }) => {
     expect((again as { time: string }).time).toBe((ack as { time: string }).time);
     expect(await s.app.db.select().from(chatMessages).where(eq(chatMessages.id, id))).toHaveLength(1);
 
+    // The sender reusing that id for another billionett, or for other words, is refused:
+    // acknowledging it would drop the message silently.
+    const [other] = [await s.signUpMember()];
+    await befriend(s.api, a, other);
+    ca.telex(other.userCode, 'Hello there', id);
+    expect(await ca.next((f) => f.type === 'error' && f.id === id)).toMatchObject({ code: 'duplicateId' });
+    ca.telex(b.userCode, 'Other words', id);
+    expect(await ca.next((f) => f.type === 'error' && f.id === id)).toMatchObject({ code: 'duplicateId' });
+    expect(await s.app.db.select().from(chatMessages).where(eq(chatMessages.id, id))).toHaveLength(1);
+
     // Someone else reusing that id is refused and stores nothing.
     const [c] = [await s.signUpMember()];
     await befriend(s.api, c, b);

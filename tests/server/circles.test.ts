@@ -12,7 +12,7 @@ import { galleryThumbPath } from '../../src/contract/media';
 import { postMedia, posts } from '../../src/server/db/schema/entries';
 import { DEMO_CIRCLES, DEMO_SLATES } from '../../src/server/seed/circles';
 import { circleDefs, slateDefs } from '../../src/server/seed/data/circles';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { seededCode } from '../support/circles';
 import { dbTargets, startTestServer, type TestServer } from '../support/server';
 

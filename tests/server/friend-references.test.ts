@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_PATHS as P } from '../../src/contract/friends';
 import { MESSAGES } from '../../src/contract/rules';
-import { DEMO_LOGINS } from '../../src/server/seed/demo-logins';
+import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('references on $name', ({ databaseUrl }) => {

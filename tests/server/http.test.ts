@@ -1,4 +1,4 @@
-/** The HTTP edges: health, 404, malformed JSON, body limit, OpenAPI, rate limits, dev mailbox. */
+/** The HTTP edges: health, 404, malformed JSON, body limit, OpenAPI, rate limits. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { dbTargets, startTestServer, type TestServer } from '../support/server';
@@ -74,21 +74,12 @@ describe.each(dbTargets())('http on $name', ({ name, databaseUrl }) => {
     expect(r.body.paths['/api/v1/auth/signIn'].post.requestBody).toBeDefined();
     expect(r.body.paths['/api/v1/user/{userCode}']).toBeDefined();
   });
-
-  it('keeps mail in the dev mailbox, readable as HTML and JSON', async () => {
-    const m = await s.signUpMember();
-    await s.call('POST', 'auth/requestResetPassword', { body: { username: m.email } });
-    const json = (await (await fetch(`${s.url}/dev/mailbox.json`)).json()) as { to: string; body: string }[];
-    expect(json[0]?.to).toBe(m.email);
-    const html = await (await fetch(`${s.url}/dev/mailbox`)).text();
-    expect(html).toMatch(/<a href="http:\/\/app\.test\/reset-password\/[\w-]+">/);
-  });
 });
 
 describe('rate limits', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ rateLimit: true, production: true });
+    s = await startTestServer({ rateLimit: true });
   });
   afterAll(async () => {
     await s?.close();
@@ -110,10 +101,5 @@ describe('rate limits', () => {
     const limited = await attempt();
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(MESSAGES.rateLimited);
-  });
-
-  it('hides the dev mailbox in production', async () => {
-    expect((await fetch(`${s.url}/dev/mailbox`)).status).toBe(404);
-    expect((await fetch(`${s.url}/dev/mailbox.json`)).status).toBe(404);
   });
 });

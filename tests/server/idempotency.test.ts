@@ -26,10 +26,14 @@ describe.each(dbTargets())('idempotency on $name', ({ databaseUrl }) => {
     const first = await about(s, m.userCode, m.token, 'first text', 'key-1');
     expect(first.status).toBe(201);
     expect(first.body.data.about).toBe('first text');
-    const repeat = await about(s, m.userCode, m.token, 'second text', 'key-1');
+    const repeat = await about(s, m.userCode, m.token, 'first text', 'key-1');
     expect(repeat.status).toBe(201);
     expect(repeat.body).toEqual(first.body);
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    // The same key with other content is refused, not answered with the first answer.
+    const changed = await about(s, m.userCode, m.token, 'second text', 'key-1');
+    expect(changed.status).toBe(422);
+    expect(changed.body.message).toBe('This Idempotency-Key was already used with other content.');
     const [row] = await s.app.db.select({ about: users.about }).from(users).where(eq(users.userCode, m.userCode));
     expect(row?.about).toBe('first text');
     // Another key is another write.
@@ -69,7 +73,7 @@ describe.each(dbTargets())('idempotency on $name', ({ databaseUrl }) => {
 
   it('concurrent about updates with one key store one answer', async () => {
     const m = await s.signUpMember();
-    const answers = await Promise.all(['x', 'y', 'z'].map((t) => about(s, m.userCode, m.token, t, 'burst')));
+    const answers = await Promise.all(['x', 'x', 'x'].map((t) => about(s, m.userCode, m.token, t, 'burst')));
     const bodies = answers.map((a) => JSON.stringify(a.body));
     expect(new Set(bodies).size).toBe(1);
     const [row] = await s.app.db.select({ about: users.about }).from(users).where(eq(users.userCode, m.userCode));

@@ -98,6 +98,9 @@ describe.each(dbTargets())('entry media on $name', ({ databaseUrl }) => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await usedMb()).toBe(before);
+    // Each retry has a new multipart boundary; another file under that key is refused, not replayed.
+    const changed = await upload({ name: 'b.png', bytes: await sharp(png).flip().png().toBuffer() }, { 'idempotency-key': 'blob-1' });
+    expect(changed.status).toBe(422);
     const other = await upload({ name: 'a.png', bytes: png }, { 'idempotency-key': 'blob-2' });
     expect(other.body.data.path).not.toBe(first.body.data.path);
   });

@@ -155,7 +155,7 @@ describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
   });
 
   it('the seeded demo members can sign in', async () => {
-    const { DEMO_LOGINS } = await import('../../src/server/seed/demo-logins');
+    const { DEMO_MEMBERS: DEMO_LOGINS } = await import('../support/demo');
     for (const login of DEMO_LOGINS) {
       const r = await s.call('POST', 'auth/signIn', { body: { username: login.email, password: login.password } });
       expect(r.status).toBe(200);

@@ -12,7 +12,8 @@ const NEW_PASSWORD = 'Brand#new42';
 describe.each(dbTargets())('password reset on $name', ({ databaseUrl }) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ databaseUrl });
+    // The reset link is read from the dev mailbox's table, kept only with the dev tools on.
+    s = await startTestServer({ databaseUrl, devTools: true });
   });
   afterAll(async () => {
     await s?.close();

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { users } from '../../src/server/db/schema/accounts';
 import { seedIfEmpty } from '../../src/server/seed/index';
+import { DEMO_PASSWORD } from '../support/demo';
 import { startTestServer } from '../support/server';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'bt-start-'));
@@ -46,7 +47,7 @@ describe('file-backed PGlite', () => {
   it('seeds once (fast), keeps the data and the JWT secret across restarts', async () => {
     const dataDir = path.join(temp, 'data');
     const first = await buildApp({ dataDir });
-    const report = await seedIfEmpty(first.db);
+    const report = await seedIfEmpty(first.db, undefined, DEMO_PASSWORD);
     expect(report.seeded).toBe(true);
     expect(report.ms).toBeLessThan(10_000);
     const [before] = await first.db.select({ n: count() }).from(users);
@@ -54,7 +55,7 @@ describe('file-backed PGlite', () => {
     const signIn = await first.inject({
       method: 'POST',
       url: '/api/v1/auth/signIn',
-      payload: { username: 'amara@billionett.test', password: 'Billionett#2026' },
+      payload: { username: 'amara@billionett.test', password: DEMO_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
     const token = signIn.json().data.accessToken as string;

@@ -44,9 +44,9 @@ export type CallAnswer = { status: number; body: any; headers: Headers };
 export type TestServerOptions = {
   databaseUrl?: string;
   seed?: boolean;
-  /** Off by default, so tests may sign in freely; the rate-limit test turns it on. */
+  /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'production' | 'clientDir' | 'publicUrl'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
@@ -85,8 +85,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       databaseUrl: database?.url,
       seed: opts.seed ?? false,
       rateLimit: opts.rateLimit ?? false,
+      rateLimitNamespace: opts.rateLimitNamespace,
+      trustProxy: opts.trustProxy,
+      redisUrl: opts.redisUrl,
       logger: false,
-      production: opts.production,
+      devTools: opts.devTools,
       clientDir: opts.clientDir,
       publicUrl: opts.publicUrl ?? 'http://app.test',
       jwtSecret: randomBytes(32).toString('hex'),

@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN } from '../../src/contract/rules';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMAIL_PATTERN, isValidPassword } from '../../src/contract/rules';
 import { generateCommunity } from '../../src/server/seed/community';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '../../src/server/seed/demo-logins';
+import { DEMO_LOGINS, resolveDemoPassword } from '../../src/server/seed/demo-logins';
 import { professions } from '../../src/server/seed/data/professions';
+import { demoCommunityWanted } from '../../src/server/seed/wanted';
 
 // Generated once: every check below reads the same community.
 const community = generateCommunity();
-const { members, activationCodes, news } = community;
+const { members, news } = community;
 
 /** Whole years between dateOfBirth (YYYY-MM-DD) and an ISO day. */
 const ageOn = (dateOfBirth: string, day: string): number => {
@@ -41,7 +45,6 @@ describe('generateCommunity', () => {
       expect(member?.email).toBe(login.email);
       expect(member?.mobile).toBe(login.mobile);
       expect(member?.displayName).toBe(login.displayName);
-      expect(login.password).toBe(DEMO_PASSWORD);
     });
   });
 
@@ -65,14 +68,6 @@ describe('generateCommunity', () => {
     }
   });
 
-  it('has two activation codes per plan', () => {
-    expect(activationCodes).toHaveLength(6);
-    for (const plan of ['emerald', 'ruby', 'sapphire'] as const) {
-      expect(activationCodes.filter((c) => c.planCode === plan)).toHaveLength(2);
-    }
-    expect(allUnique(activationCodes.map((c) => c.code))).toBe(true);
-  });
-
   it('has 12 recent news items on example.com', () => {
     expect(news).toHaveLength(12);
     const end = Date.parse('2026-11-21T00:00:00Z');
@@ -83,5 +78,34 @@ describe('generateCommunity', () => {
       expect(time).toBeLessThanOrEqual(end);
       expect(time).toBeGreaterThanOrEqual(end - 14 * 86_400_000);
     }
+  });
+});
+
+describe('the demo password', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bt-demo-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is random per install, kept for the operator only, and valid by the password rule', () => {
+    const first = resolveDemoPassword(dir, {});
+    expect(isValidPassword(first)).toBe(true);
+    expect(resolveDemoPassword(dir, {})).toBe(first);
+    expect(statSync(path.join(dir, 'demo-password')).mode & 0o077).toBe(0);
+    const other = mkdtempSync(path.join(tmpdir(), 'bt-demo-'));
+    try {
+      expect(resolveDemoPassword(other, {})).not.toBe(first);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+    expect(resolveDemoPassword(dir, { DEMO_PASSWORD: 'Given#123' })).toBe('Given#123');
+  });
+});
+
+describe('who gets the demo community', () => {
+  it('the embedded first run, or whoever asks; never production or PostgreSQL by default', () => {
+    expect(demoCommunityWanted({})).toBe(true);
+    expect(demoCommunityWanted({ NODE_ENV: 'production' })).toBe(false);
+    expect(demoCommunityWanted({ DATABASE_URL: 'postgres://db/x' })).toBe(false);
+    expect(demoCommunityWanted({ DATABASE_URL: 'postgres://db/x', DEMO_COMMUNITY: '1' })).toBe(true);
+    expect(demoCommunityWanted({ DEMO_COMMUNITY: '0' })).toBe(false);
   });
 });

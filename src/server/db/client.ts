@@ -13,34 +13,65 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = 'pglite' | 'postgres';
-export type Database = { db: Db; kind: DbKind; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  kind: DbKind;
+  close: () => Promise<void>;
+  /** The embedded data directory's lock (data-dir-lock.ts); absent in memory and on PostgreSQL. */
+  lock?: DataDirLock;
+  /** A consistent copy of the embedded database's files (a gzipped tar), taken in this process. */
+  dump?: () => Promise<Blob>;
+};
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant works: it only keeps two API processes from migrating at the same moment. */
 const MIGRATION_LOCK = 724_201;
 
-export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<Database> {
+/**
+ * `owner` says who opens an embedded data directory ("npm start on port 8080"): another
+ * opener is refused with it while we hold the directory (DataDirBusy).
+ */
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string; owner?: string }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, 'pglite');
     // PGlite fails with ENOENT when the parent folder is missing (TOOLCHAIN.md).
     mkdirSync(path.dirname(dataDir), { recursive: true });
+    // Before a single file is opened: a second opener must not touch them at all.
+    lock = await lockDataDir(options.dataDir, options.owner ?? `process ${process.argv.slice(1).join(' ')}`);
   }
   // Postgres' default 128 MB of shared buffers is sized for a dedicated server; embedded in
   // the API process, 16 MB keeps idle RSS ~140 MB lower (BUDGETS: ≤ 300 MB) and the OS page
   // cache still holds the hot pages of a file-backed database.
   const postgresqlconf = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
-  const client = await PGlite.create(dataDir ? { dataDir, postgresqlconf } : { postgresqlconf });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? { dataDir, postgresqlconf } : { postgresqlconf });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzleLite({ client });
   await migrateLite(db, { migrationsFolder });
   // Planner statistics (PGlite runs no autovacuum) are refreshed by the seed step that every
   // `npm start` runs in a child before serving (admin.ts seed), not here in every process.
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    lock,
+    dump: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      await client.close();
+      await lock?.release();
+    },
+  };
 }
 
 async function openPostgres(url: string): Promise<Database> {

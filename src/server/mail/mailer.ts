@@ -1,7 +1,9 @@
 /**
- * Outgoing mail. With SMTP_URL it is sent through nodemailer; without it the message is
- * kept in dev_mail (readable at /dev/mailbox) and logged, so a developer can follow a reset
- * link with no mail server.
+ * Outgoing mail. With SMTP_URL it is sent through nodemailer. Without it the mail reaches
+ * only the operator: it is written to the server's console (a password-reset link there can
+ * also be made with `npm run admin -- reset-link`), and with the dev tools on it is kept in
+ * dev_mail too, for the loopback-only /dev/mailbox. It is never readable over the web
+ * otherwise: a reset link in a public mailbox is an account takeover.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createTransport } from 'nodemailer';
@@ -13,7 +15,7 @@ export type Mailer = { send(mail: Mail): Promise<void>; kind: 'smtp' | 'dev' };
 
 const FROM = 'Billionett <no-reply@billionett.local>';
 
-export function createMailer(options: { smtpUrl?: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: { smtpUrl?: string; db: Db; log: FastifyBaseLogger; keep: boolean }): Mailer {
   if (options.smtpUrl) {
     const transport = createTransport(options.smtpUrl);
     return {
@@ -26,8 +28,9 @@ export function createMailer(options: { smtpUrl?: string; db: Db; log: FastifyBa
   return {
     kind: 'dev',
     async send(mail) {
-      await options.db.insert(devMail).values({ to: mail.to, subject: mail.subject, body: mail.text });
-      options.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the dev mailbox (no SMTP_URL)');
+      if (options.keep) await options.db.insert(devMail).values({ to: mail.to, subject: mail.subject, body: mail.text });
+      // Warn level: `npm start` logs warnings and above, and the operator must see this.
+      options.log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail not sent (no SMTP_URL): deliver it to the member yourself');
     },
   };
 }

@@ -3,6 +3,8 @@
  * Bad input is a 400 naming each field; anything a client can send maps to a 4xx; only our
  * own faults are 500, logged with the request id and never described to the client.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { sqlState } from '../db/client';
@@ -20,7 +22,7 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   406: 'Not acceptable.',
   413: 'The request is too large.',
   415: 'Unsupported content type.',
-  429: 'Too many requests. Please wait a minute and try again.',
+  429: 'Too many requests. Please wait a few minutes and try again.',
 };
 
 export function sendError(reply: FastifyReply, status: number, message: string, errors?: Record<string, string[]>) {
@@ -96,4 +98,22 @@ export function setupErrors(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Something went wrong!');
   });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 KB, a
+ * garbled request line): the same JSON envelope as every other refusal, then the socket
+ * closes, as the parser cannot read on from there.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'The request headers are too large.' : status === 408 ? 'The request took too long.' : MESSAGES_BY_STATUS[400];
+  const body = JSON.stringify({ code: status, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      // No page ever renders from here: the tightest policy (security-headers.ts has the app's).
+      `X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n` +
+      `X-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -8,8 +8,10 @@
  * key and runs. PGlite has one connection and runs transactions one at a time.
  * A refused write (status ≥ 400) rolls back, so the key is free for a corrected retry.
  */
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema/idempotency';
 import { HttpError } from '../http-error';
@@ -33,6 +35,61 @@ function keyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** SHA-256 of the raw request body as it arrived, for writes that carry an Idempotency-Key. */
+    bodyDigest?: string;
+  }
+}
+
+/**
+ * Digests each keyed write's raw body while it streams in, before any parser sees it: the
+ * JSON a retry resends (the worker's, alone or inside a batch) is byte for byte the first
+ * request's, and a hash cannot overflow on a 5,000-deep array as re-serializing would.
+ */
+export function setupIdempotency(app: FastifyInstance): void {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    // A multipart body's boundary is new on every retry: its handler digests the form instead (formDigest).
+    if (request.headers[IDEMPOTENCY_HEADER] === undefined || /^multipart\//i.test(request.headers['content-type'] ?? '')) return payload;
+    const hash = createHash('sha256');
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+      flush(callback) {
+        request.bodyDigest = hash.digest('base64url');
+        callback();
+      },
+    });
+    payload.on('error', (error) => tap.destroy(error));
+    return payload.pipe(tap);
+  });
+}
+
+/**
+ * What the key was first used for: the call, and a digest of what it carried (query and
+ * body). A retry sends the same bytes; the same key with other content is a client bug or
+ * a forgery, and replaying the first answer to it would silently drop the new content.
+ */
+function signatureOf(request: FastifyRequest, content?: string): { call: string; full: string } {
+  const [path, query = ''] = request.url.split('?');
+  const call = `${request.method} ${path}`;
+  const digest = createHash('sha256')
+    .update(query)
+    .update('\0')
+    .update(content ?? request.bodyDigest ?? '')
+    .digest('base64url');
+  return { call, full: `${call} #${digest}` };
+}
+
+/** What a multipart upload carried, whatever its boundary: its fields and its file's name and bytes. */
+export function formDigest(fields: Record<string, string>, file?: { filename: string; bytes: Buffer }): string {
+  const hash = createHash('sha256').update(JSON.stringify(fields));
+  if (file) hash.update('\0').update(file.filename).update('\0').update(file.bytes);
+  return hash.digest('base64url');
+}
+
 /**
  * Runs `write` once per (scope, key). `scope` is the member's userCode, or for public writes
  * a name derived from the payload (e.g. "signup:ada@example.com").
@@ -42,22 +99,29 @@ export async function idempotentWrite(
   request: FastifyRequest,
   scope: string,
   write: (tx: Db) => Promise<WriteResult>,
+  /** A multipart upload's formDigest; other writes are digested as they arrive. */
+  content?: string,
 ): Promise<WriteResult & { replayed?: boolean }> {
   const key = keyOf(request);
-  const signature = `${request.method} ${request.url.split('?')[0]}`;
+  const signature = signatureOf(request, content);
   const where = key ? and(eq(idempotencyKeys.memberId, scope), eq(idempotencyKeys.key, key)) : undefined;
   try {
     return await db.transaction(async (tx) => {
       if (key && where) {
         const reserved = await tx
           .insert(idempotencyKeys)
-          .values({ memberId: scope, key, request: signature })
+          .values({ memberId: scope, key, request: signature.full })
           .onConflictDoNothing()
           .returning({ key: idempotencyKeys.key });
         if (reserved.length === 0) {
           const [first] = await tx.select().from(idempotencyKeys).where(where).limit(1);
           if (!first || first.status === 0) throw new HttpError(409, 'The first request with this Idempotency-Key is still running.');
-          if (first.request !== signature) throw new HttpError(422, 'This Idempotency-Key was already used for another request.');
+          // Keys stored before digests were kept hold the call alone.
+          const [firstCall] = first.request.split(' #');
+          if (firstCall !== signature.call) throw new HttpError(422, 'This Idempotency-Key was already used for another request.');
+          if (first.request !== signature.full && first.request !== signature.call) {
+            throw new HttpError(422, 'This Idempotency-Key was already used with other content.');
+          }
           return { status: first.status, body: first.response, replayed: true };
         }
       }

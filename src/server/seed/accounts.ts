@@ -1,12 +1,15 @@
 /**
- * Seeds members and activation codes from the deterministic community. The shared demo
+ * Seeds members from the deterministic community, and activation codes made at random (a
+ * code every install shares would let a stranger register on anyone's server). The demo
  * password is hashed once and the hash reused for every member: 200 argon2 runs would
  * take seconds, one takes ~50 ms.
  */
 import type { Db } from '../db/client';
 import { activationCodes, users } from '../db/schema/accounts';
 import { hashPassword } from '../routes/auth/passwords';
-import type { SeedActivationCode, SeedMember } from './community';
+import { PLAN_CODES } from '../../contract/codes';
+import { newActivationCode } from '../routes/auth/repo';
+import type { SeedMember } from './community';
 
 const CHUNK = 250;
 
@@ -36,6 +39,8 @@ export async function seedAccounts(db: Db, members: SeedMember[], password: stri
   for (const chunk of chunks(rows)) await db.insert(users).values(chunk);
 }
 
-export async function seedActivationCodes(db: Db, codes: SeedActivationCode[]): Promise<void> {
-  for (const chunk of chunks(codes)) await db.insert(activationCodes).values(chunk).onConflictDoNothing();
+/** Two fresh codes per plan; `npm start` prints two unused ones, the admin CLI mints more. */
+export async function seedActivationCodes(db: Db): Promise<void> {
+  const codes = PLAN_CODES.flatMap((planCode) => [0, 1].map(() => ({ code: newActivationCode(planCode), planCode })));
+  await db.insert(activationCodes).values(codes);
 }

@@ -38,11 +38,9 @@ export type SeedNews = {
   lastUpdatedTime: string;
 };
 
-export type SeedActivationCode = { code: string; planCode: PlanCode };
 
 export type SeedCommunity = {
   members: SeedMember[];
-  activationCodes: SeedActivationCode[];
   news: SeedNews[];
 };
 
@@ -54,11 +52,9 @@ const DEMO_MEMBERS: Pick<SeedMember, 'firstName' | 'lastName' | 'gender' | 'plan
 
 const MEMBER_COUNT = 200;
 const NEWS_COUNT = 12;
-const PLANS: PlanCode[] = ['emerald', 'ruby', 'sapphire'];
 /** Crockford base32: no I, L, O, U, so codes survive being read aloud or retyped. */
 const BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 /** Activation codes are typed by hand, so also drop 0 and 1 (look like O and I). */
-const ACTIVATION_CHARS = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 const DAY_MS = 86_400_000;
 /** News is dated relative to this fixed day, never the wall clock, to stay deterministic. */
 const NEWS_REFERENCE_TIME = Date.UTC(2026, 10, 21);
@@ -214,17 +210,6 @@ const generateMembers = (faker: Faker): SeedMember[] => {
   return members;
 };
 
-/** Two codes per plan, e.g. 'BNT-RUBY-7KQ2M9'. */
-const generateActivationCodes = (faker: Faker): SeedActivationCode[] => {
-  const used = new Set<string>();
-  return PLANS.flatMap((planCode) =>
-    [0, 1].map(() => ({
-      code: uniqueFrom(used, () => `BNT-${planCode.toUpperCase()}-${faker.string.fromCharacters(ACTIVATION_CHARS, 6)}`),
-      planCode,
-    })),
-  );
-};
-
 const slug = (text: string): string =>
   text
     .toLowerCase()
@@ -251,6 +236,5 @@ const generateNews = (faker: Faker): SeedNews[] => {
 
 export const generateCommunity = (seed = 20261121): SeedCommunity => ({
   members: generateMembers(fakerFor(seed, 1)),
-  activationCodes: generateActivationCodes(fakerFor(seed, 2)),
   news: generateNews(fakerFor(seed, 3)),
 });

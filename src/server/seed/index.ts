@@ -1,11 +1,12 @@
 /**
  * The seed runner: fills an EMPTY database (no users) with the deterministic demo
- * community, in one transaction, one module per area (later issues add friendships.ts,
- * circles.ts … here). A database that already has members is never touched.
+ * community, in one transaction, one module per area. A database that already has members
+ * is never touched. Who asks for it is the start's business (scripts/start.ts): the
+ * embedded first run or an explicit DEMO_COMMUNITY=1, never a production start.
  */
-import { and, asc, count, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { DEMO_PASSWORD } from './demo-logins';
+import { DEMO_LOGINS } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
 import { seedCircles } from './circles';
@@ -16,8 +17,11 @@ import { seedWorkEducation } from './work-education';
 
 export type SeedReport = { seeded: boolean; members: number; ms: number };
 
-/** `mediaDir` (DATA_DIR/media) receives the pictures of the seeded galleries; without it the seed has none. */
-export async function seedIfEmpty(db: Db, mediaDir?: string): Promise<SeedReport> {
+/**
+ * `mediaDir` (DATA_DIR/media) receives the pictures of the seeded galleries; without it the
+ * seed has none. `password` is every demo member's (seed/demo-logins.ts resolveDemoPassword).
+ */
+export async function seedIfEmpty(db: Db, mediaDir: string | undefined, password: string): Promise<SeedReport> {
   const started = Date.now();
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false, members: row?.n ?? 0, ms: 0 };
@@ -25,8 +29,8 @@ export async function seedIfEmpty(db: Db, mediaDir?: string): Promise<SeedReport
   const { generateCommunity } = await import('./community');
   const community = generateCommunity();
   await db.transaction(async (tx) => {
-    await seedAccounts(tx as unknown as Db, community.members, DEMO_PASSWORD);
-    await seedActivationCodes(tx as unknown as Db, community.activationCodes);
+    await seedAccounts(tx as unknown as Db, community.members, password);
+    await seedActivationCodes(tx as unknown as Db);
     await seedNews(tx as unknown as Db, community.news);
     await seedWorkEducation(tx as unknown as Db, community.members);
     await seedFriendships(tx as unknown as Db, community.members);
@@ -46,4 +50,11 @@ export async function unusedActivationCodes(db: Db, limit: number): Promise<{ co
     .where(and(isNull(activationCodes.usedAt)))
     .orderBy(asc(activationCodes.createdAt), asc(activationCodes.code))
     .limit(limit);
+}
+
+/** The demo logins present in this database (none when the demo community was not seeded). */
+export async function seededDemoLogins(db: Db): Promise<string[]> {
+  const emails = DEMO_LOGINS.map((login) => login.email);
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
+  return emails.filter((email) => rows.some((row) => row.email === email));
 }

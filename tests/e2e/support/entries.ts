@@ -9,10 +9,10 @@ export async function openComposer(page: Page): Promise<void> {
   await page.getByLabel('Description').waitFor();
 }
 
-/** Every write the server applied for this member whose first answer mentions `text` (dev/writes.json). */
+/** Every write the server applied for this member whose first answer mentions `text` (dev/writes.json, with their token). */
 export async function appliedWrites(page: Page, baseUrl: string, text: string): Promise<unknown[]> {
-  const { id } = await userData(page);
-  const writes = (await fetch(`${baseUrl}/dev/writes.json?userCode=${id}`).then((r) => r.json())) as unknown[];
+  const token = await accessToken(page);
+  const writes = (await fetch(`${baseUrl}/dev/writes.json`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as unknown[];
   return writes.filter((w) => JSON.stringify(w).includes(text));
 }
 

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { DEMO_PASSWORD } from '../../support/demo';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,7 +51,7 @@ export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'billionett-e2e-'));
   const port = await freePort();
   // The e2e suite runs on the embedded database, as `npm start` does by default.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEV_TOOLS: '1', DEMO_PASSWORD };
   delete env.DATABASE_URL;
 
   const mint = spawnSync('npx', ['tsx', 'src/server/admin.ts', 'activation-code', '--plan', 'ruby'], {

@@ -1,6 +1,8 @@
 /**
  * Authentication and registration (spec/calls.md): sign-in, sign-up, existence checks.
- * Password reset is in reset.ts. All public; sign-in is rate limited per IP and login name.
+ * Password reset is in reset.ts. All public and rate limited (plugins/rate-limit.ts):
+ * wrong sign-ins per address, per account and per both; sign-ups refused for a bad
+ * activation code or a taken login per address; existence checks per call and address.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +22,7 @@ import { isUniqueViolation } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { HttpError, fieldError } from '../../http-error';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { signInLimit } from '../../plugins/rate-limit';
+import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from './passwords';
 import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from './repo';
 
@@ -36,21 +38,27 @@ const ACTIVATION_MESSAGES = {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${AUTH_PATHS.signIn}`, {
-    config: { public: true, rateLimit: signInLimit },
+    config: { public: true },
     schema: { tags: ['auth'], body: signInRequest, response: { 200: envelope(sessionData) } },
     handler: async (request, reply) => {
       const { username, password, rememberMe } = request.body;
-      const account = await findByLogin(app.db, username);
-      // Unknown accounts still pay for one argon2 verify: same answer, same time.
-      const ok = await verifyPassword(account?.passwordHash ?? null, password);
-      if (!account || !ok) throw new HttpError(401, MESSAGES.loginFailed);
-      const lifetime = rememberMe ? 30 * DAY_S : DAY_S;
-      const accessToken = app.jwt.sign(
-        { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '' },
-        { expiresIn: lifetime },
-      );
-      const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
-      return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, accessToken, expiresAt) });
+      // Before the password is looked at: a locked account answers 429, right password or not.
+      const attempt = await app.limits.begin(request, reply, signInCounters(request, username));
+      try {
+        const account = await findByLogin(app.db, username);
+        // Unknown accounts still pay for one argon2 verify: same answer, same time.
+        const ok = await verifyPassword(account?.passwordHash ?? null, password);
+        if (!account || !ok) throw attempt.fail(new HttpError(401, MESSAGES.loginFailed));
+        const lifetime = rememberMe ? 30 * DAY_S : DAY_S;
+        const accessToken = app.jwt.sign(
+          { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '' },
+          { expiresIn: lifetime },
+        );
+        const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
+        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, accessToken, expiresAt) });
+      } finally {
+        await attempt.end();
+      }
     },
   });
 
@@ -61,39 +69,46 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const input = request.body;
       const email = input.emailId.toLowerCase();
       const mobile = input.mobileNo;
-      // Hash before the transaction: argon2 takes ~50 ms and must not hold a lock.
-      const passwordHash = await hashPassword(input.password);
-      const scope = `signup:${email || mobile}`;
-      const result = await idempotentWrite(app.db, request, scope, async (tx) => {
-        if (await loginTaken(tx, email, mobile)) throw new HttpError(409, MESSAGES.usernameExists);
-        const state = await activationState(tx, input.activationCode, input.planCode);
-        if (state !== 'ok') throw fieldError('activationCode', ACTIVATION_MESSAGES[state]);
-        const userCode = newUserCode();
-        const [created] = await tx
-          .insert(users)
-          .values({
-            userCode,
-            email: email || null,
-            mobile: mobile || null,
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            displayName: input.displayName,
-            gender: GENDER[input.gender],
-            dateOfBirth: input.dateOfBirth || null,
-            planCode: input.planCode,
-          })
-          .returning({ id: users.id });
-        if (!created || !(await consumeActivationCode(tx, input.activationCode, input.planCode, created.id))) {
-          throw fieldError('activationCode', MESSAGES.activationCodeInvalid);
-        }
-        return { status: 201, body: { code: 201, message: 'Registration successful.', data: { userCode } } };
-      }).catch((error: unknown) => {
-        // Two sign-ups racing for one e-mail: the unique index decides, the loser hears why.
-        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.usernameExists);
-        throw error;
-      });
-      return sendWrite(reply, result);
+      // Wrong activation codes count per address; so do taken logins, or sign-up would be
+      // an existence check without the existence checks' limit.
+      const attempt = await app.limits.begin(request, reply, [addressCounter(FAILURE_RULES.signUpAddress, request)]);
+      try {
+        // Hash before the transaction: argon2 takes ~50 ms and must not hold a lock.
+        const passwordHash = await hashPassword(input.password);
+        const scope = `signup:${email || mobile}`;
+        const result = await idempotentWrite(app.db, request, scope, async (tx) => {
+          if (await loginTaken(tx, email, mobile)) throw attempt.fail(new HttpError(409, MESSAGES.usernameExists));
+          const state = await activationState(tx, input.activationCode, input.planCode);
+          if (state !== 'ok') throw attempt.fail(fieldError('activationCode', ACTIVATION_MESSAGES[state]));
+          const userCode = newUserCode();
+          const [created] = await tx
+            .insert(users)
+            .values({
+              userCode,
+              email: email || null,
+              mobile: mobile || null,
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              displayName: input.displayName,
+              gender: GENDER[input.gender],
+              dateOfBirth: input.dateOfBirth || null,
+              planCode: input.planCode,
+            })
+            .returning({ id: users.id });
+          if (!created || !(await consumeActivationCode(tx, input.activationCode, input.planCode, created.id))) {
+            throw attempt.fail(fieldError('activationCode', MESSAGES.activationCodeInvalid));
+          }
+          return { status: 201, body: { code: 201, message: 'Registration successful.', data: { userCode } } };
+        }).catch((error: unknown) => {
+          // Two sign-ups racing for one e-mail: the unique index decides, the loser hears why.
+          if (isUniqueViolation(error)) throw attempt.fail(new HttpError(409, MESSAGES.usernameExists));
+          throw error;
+        });
+        return sendWrite(reply, result);
+      } finally {
+        await attempt.end();
+      }
     },
   });
 
@@ -104,13 +119,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${AUTH_PATHS.validateEmailId}`, {
-    config: { public: true },
+    config: { public: true, rateLimit: existenceLimit },
     schema: { tags: ['auth'], body: validateEmailRequest, response: { 200: envelope(existenceAnswer) } },
     handler: async (request) => existence(await loginTaken(app.db, request.body.emailId, '')),
   });
 
   app.post(`/${AUTH_PATHS.validateMobileNo}`, {
-    config: { public: true },
+    config: { public: true, rateLimit: existenceLimit },
     schema: { tags: ['auth'], body: validateMobileRequest, response: { 200: envelope(existenceAnswer) } },
     handler: async (request) => existence(await loginTaken(app.db, '', request.body.mobileNo)),
   });

@@ -121,3 +121,15 @@ export async function useResetToken(db: Db, token: string, passwordHash: string)
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, used.userId));
   return true;
 }
+
+/** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, U). */
+const ACTIVATION_CHARS = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A fresh single-use activation code for `planCode`, e.g. 'BNT-RUBY-7KQ2M9XH4A': ten random
+ * characters (30^10 ≈ 6·10^14), from the OS's generator, so no two installs share one.
+ */
+export function newActivationCode(planCode: string): string {
+  const random = Array.from(randomBytes(10), (b) => ACTIVATION_CHARS[b % ACTIVATION_CHARS.length]).join('');
+  return `BNT-${planCode.toUpperCase()}-${random}`;
+}

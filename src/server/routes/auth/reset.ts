@@ -3,7 +3,9 @@
  * Tokens are single use, live one hour, and only their SHA-256 is stored.
  *
  * Unknown login → 404 "No account found with that email or mobile no.": the spec's forgot
- * screen shows that text, so we keep it; the 5/min per IP limit bounds account probing.
+ * screen shows that text, so we keep it; the 5/min per address limit bounds account
+ * probing, and 5 per 15 minutes per login bounds the mails one inbox can be sent.
+ * Wrong tokens count per address (plugins/rate-limit.ts).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +16,7 @@ import { MESSAGES } from '../../../contract/rules';
 import { HttpError, fieldError } from '../../http-error';
 import { resetPasswordMail } from '../../mail/templates';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { resetLimit } from '../../plugins/rate-limit';
+import { FAILURE_RULES, addressCounter, loginKey, resetLimit } from '../../plugins/rate-limit';
 import { hashPassword } from './passwords';
 import { createResetToken, findByLogin, resetTokenValid, useResetToken } from './repo';
 
@@ -27,6 +29,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { public: true, rateLimit: resetLimit },
     schema: { tags: ['auth'], body: requestResetRequest, response: { 200: ok } },
     handler: async (request, reply) => {
+      await app.limits.count(request, reply, [{ rule: FAILURE_RULES.resetAccount, id: loginKey(request.body.username) }]);
       const account = await findByLogin(app.db, request.body.username);
       if (!account) throw new HttpError(404, MESSAGES.forgotNotFound);
       const scope = `reset-request:${account.userCode}`;
@@ -48,11 +51,16 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${AUTH_PATHS.validateResetPasswordToken}`, {
     config: { public: true },
     schema: { tags: ['auth'], body: resetTokenRequest, response: { 200: ok } },
-    handler: async (request) => {
-      if (!(await resetTokenValid(app.db, request.body.resetPasswordToken))) {
-        throw fieldError('resetPasswordToken', MESSAGES.resetExpired);
+    handler: async (request, reply) => {
+      const attempt = await app.limits.begin(request, reply, [addressCounter(FAILURE_RULES.resetTokenAddress, request)]);
+      try {
+        if (!(await resetTokenValid(app.db, request.body.resetPasswordToken))) {
+          throw attempt.fail(fieldError('resetPasswordToken', MESSAGES.resetExpired));
+        }
+        return { code: 200, message: 'Valid token.' };
+      } finally {
+        await attempt.end();
       }
-      return { code: 200, message: 'Valid token.' };
     },
   });
 
@@ -61,14 +69,19 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: ok } },
     handler: async (request, reply) => {
       const { password, resetPasswordToken } = request.body;
-      const passwordHash = await hashPassword(password);
-      const result = await idempotentWrite(app.db, request, tokenScope(resetPasswordToken), async (tx) => {
-        if (!(await useResetToken(tx, resetPasswordToken, passwordHash))) {
-          throw fieldError('resetPasswordToken', MESSAGES.resetExpired);
-        }
-        return { status: 200, body: { code: 200, message: MESSAGES.resetSuccess } };
-      });
-      return sendWrite(reply, result);
+      const attempt = await app.limits.begin(request, reply, [addressCounter(FAILURE_RULES.resetTokenAddress, request)]);
+      try {
+        const passwordHash = await hashPassword(password);
+        const result = await idempotentWrite(app.db, request, tokenScope(resetPasswordToken), async (tx) => {
+          if (!(await useResetToken(tx, resetPasswordToken, passwordHash))) {
+            throw attempt.fail(fieldError('resetPasswordToken', MESSAGES.resetExpired));
+          }
+          return { status: 200, body: { code: 200, message: MESSAGES.resetSuccess } };
+        });
+        return sendWrite(reply, result);
+      } finally {
+        await attempt.end();
+      }
     },
   });
 };

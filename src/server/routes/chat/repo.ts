@@ -25,7 +25,8 @@ export type SendOutcome =
 
 /**
  * Stores a message once. The INSERT only selects a recipient who is a billionett of the
- * sender; ON CONFLICT DO NOTHING makes a resend a no-op, then the stored row answers it.
+ * sender; ON CONFLICT DO NOTHING makes a resend a no-op, then the stored row answers it
+ * (or, when the id holds another message, duplicateId).
  */
 export async function storeMessage(db: Db, m: { id: string; senderId: number; recvCode: string; body: string }): Promise<SendOutcome> {
   const inserted = await run<{ created_at: Date }>(
@@ -39,12 +40,15 @@ export async function storeMessage(db: Db, m: { id: string; senderId: number; re
         returning created_at`,
   );
   if (inserted[0]) return { kind: 'stored', time: iso(inserted[0].created_at) };
-  const [existing] = await run<{ sender_id: number; created_at: Date; delivered_at: Date | null; read_at: Date | null }>(
+  const [existing] = await run<{ sender_id: number; recv_code: string; body: string; created_at: Date; delivered_at: Date | null; read_at: Date | null }>(
     db,
-    sql`select sender_id, created_at, delivered_at, read_at from chat_messages where id = ${m.id}`,
+    sql`select m.sender_id, r.user_code as recv_code, m.body, m.created_at, m.delivered_at, m.read_at
+        from chat_messages m join users r on r.id = m.recipient_id where m.id = ${m.id}`,
   );
   if (!existing) return { kind: 'notFriends' };
-  if (existing.sender_id !== m.senderId) return { kind: 'duplicateId' };
+  // A resend is the same message: same sender, receiver and text. Anything else under a
+  // taken id would be acknowledged as sent and silently dropped; refuse it instead.
+  if (existing.sender_id !== m.senderId || existing.recv_code !== m.recvCode || existing.body !== m.body) return { kind: 'duplicateId' };
   return { kind: 'repeat', time: iso(existing.created_at), status: statusOf(existing) };
 }
 

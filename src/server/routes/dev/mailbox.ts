@@ -1,6 +1,6 @@
 /**
  * The dev mailbox: mail the server would have sent, newest first, with clickable links.
- * Registered only outside production (app.ts), so there it is a plain 404.
+ * Registered with the other dev tools (dev/index.ts): loopback only, never on a default start.
  */
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';

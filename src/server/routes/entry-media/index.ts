@@ -13,7 +13,7 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_PATHS, mediaUpload } from '../../..
 import { HttpError } from '../../http-error';
 import { readForm } from '../../multipart-form';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { formDigest, idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { capOf, inspectUpload, saveGallery } from './store';
 
 const ALBUM_MAX = 100;
@@ -43,7 +43,7 @@ const entryMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         const data = await saveGallery(tx, app.mediaDir, me.id, file.bytes, inspected, albumName);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'File uploaded.', data } };
-      });
+      }, formDigest(form.fields, file));
       return sendWrite(reply, result);
     },
   });

@@ -37,6 +37,9 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInfo | null> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!isAccepted(meta.format) || !meta.width || !meta.height) return null;
+    // The header alone can lie: a truncated or corrupt body passes metadata() and then fails
+    // (500) when it is cropped or rendered. Decode it once, small (JPEG shrinks on load).
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
     // EXIF orientations 5–8 turn the picture a quarter: the member sees (and crops) it turned.
     const turned = (meta.orientation ?? 1) >= 5;
     return { format: meta.format, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };

@@ -1,0 +1,95 @@
+/**
+ * Security headers on every HTTP answer (API JSON, media, the built PWA's files and
+ * index.html, 404s and errors), set by @fastify/helmet in an onRequest hook of the root
+ * instance, so they are on the reply before any route, @fastify/static, the not-found
+ * handler or the error handler writes it.
+ *
+ * The Content-Security-Policy allows only our own origin's scripts: no inline script, no
+ * eval (zod's JIT is off in the client for this: src/client/zod-csp.ts), no plugins, no
+ * framing by anyone (clickjacking), forms and <base> to our origin only.
+ */
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+/** A Host header we are willing to echo into the policy: a name or an [IPv6], an optional port. */
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Our origin and the telex socket of our own host (the sync worker opens ws(s)://<host>/api/v1/...).
+ * CSP Level 3 lets 'self' match ws:/wss: of the same host (Chromium, Firefox), but older
+ * WebKit does not, so the socket's origin is named too. Taken from the Host the browser
+ * sent (it is the page's own host); an odd value is left out, never copied in.
+ */
+function connectSources(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  return HOST.test(host) ? `'self' ws://${host} wss://${host}` : "'self'";
+}
+
+/** Directive → sources (tests/server/security-headers.test.ts asserts the policy word for word). */
+const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  // Only our own files: Vite emits index.html with <script type="module" src> and no
+  // inline script (the service worker is registered from the bundle: pwa/register.ts).
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // 'unsafe-inline' for styles only: Mantine (and maplibre, apexcharts) inject <style>
+  // elements and style attributes at run time, and index.html's splash is an inline
+  // <style> (as is the dev mailbox page). Styles cannot run script.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // blob: previews of a picked picture or video before upload; data: the SVG icons in
+  // maplibre's and apexcharts' styles and scripts.
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': [connectSources],
+  // The sync worker, maplibre's worker and the service worker are our own files. blob:
+  // because maplibre wraps a worker URL it cannot start directly in a blob: module (it
+  // needs none for ours, same-origin, today); a blob worker keeps this policy.
+  'worker-src': ["'self'", 'blob:'],
+  'manifest-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+const OPTIONS = {
+  contentSecurityPolicy: {
+    // Exactly the directives above: no helmet default (its upgrade-insecure-requests
+    // would break the app served over plain http on a LAN address).
+    useDefaults: false,
+    directives: CSP_DIRECTIVES,
+  },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  // Our media and files are for our own pages only.
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  xFrameOptions: { action: 'deny' },
+  // Browsers heed it over https only (where a TLS proxy serves us); not our subdomains.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+} satisfies FastifyHelmetOptions;
+
+/** A path Fastify cannot decode (`/%C3%28`): it answers 400 before routing, so no hook runs. */
+function undecodable(url: string | undefined): boolean {
+  const path = (url ?? '').split(/[?#]/, 1)[0] ?? '';
+  if (!path.includes('%')) return false;
+  try {
+    decodeURI(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export async function setupSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, { global: true, ...OPTIONS });
+  // The one answer no hook sees (Fastify's frameworkErrors for an undecodable path): the
+  // same headers, set on the raw response before Fastify handles the request.
+  const baseline = helmet(OPTIONS);
+  app.server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (undecodable(req.url)) baseline(req, res, () => {});
+  });
+}

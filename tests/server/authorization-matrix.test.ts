@@ -1,0 +1,166 @@
+/**
+ * The authorization matrix, generated from the route table (the OpenAPI document): a route
+ * added tomorrow is in it without editing this file.
+ * - Every private operation answers 401 without a token, and with a forged, an expired, an
+ *   unsigned ('alg: none') or a stale token (issued before a password reset).
+ * - The public operations are exactly the ones declared below (a new public route fails the
+ *   test until it is declared here, on purpose).
+ * - Every write that names a member's own thing (their userCode, work, education, entry or
+ *   comment) sent by another member with that member's thing, with a body the owner could
+ *   send, answers 403/404 and changes nothing in the database. The
+ *   victim's entry is 'Only me', so the entry writes anyone may make on an entry they can
+ *   read (rate, comment, save, vote, report, share) are refused here too.
+ */
+import assert from 'node:assert/strict';
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/accounts';
+import { operationsOf, type Operation } from '../support/openapi';
+import { startTestServer, type TestMember, type TestServer } from '../support/server';
+
+/** Reachable without a session; everything else under /api/v1 needs one. */
+const PUBLIC = new Set([
+  'GET /api/v1/health',
+  'POST /api/v1/auth/signIn',
+  'POST /api/v1/auth/signUp',
+  'POST /api/v1/auth/validateEmailId',
+  'POST /api/v1/auth/validateMobileNo',
+  'POST /api/v1/auth/requestResetPassword',
+  'POST /api/v1/auth/validateResetPasswordToken',
+  'POST /api/v1/auth/resetPassword',
+  'GET /api/v1/admin/plan/active',
+]);
+/** Path parameters that name something of one member's. friendCode names the other side of the caller's own relation. */
+const OWNED = ['userCode', 'workCode', 'educationCode', 'postCode', 'commentCode'];
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+function hs256(payload: Record<string, unknown>, secret: string): string {
+  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+const opName = (op: Operation) => `${op.method} ${op.path}`;
+
+const WORK = { companyCode: 'siemens', positionCode: 'software-engineer', locationCode: 'berlin-germany', working: 'No', startDate: '2015-03-01', endDate: '2018-06-30', privacyCode: 1 };
+const EDUCATION = { instituteCode: 'eth-zurich', courseCode: 'computer-science', locationCode: 'zurich-switzerland', graduated: 'Yes', startDate: '2010-09-01', endDate: '2014-06-30', privacyCode: 1 };
+
+describe('authorization matrix', () => {
+  let s: TestServer;
+  let victim: TestMember;
+  let attacker: TestMember;
+  let operations: Operation[];
+  const owned: Record<string, string> = {};
+
+  beforeAll(async () => {
+    s = await startTestServer();
+    [victim, attacker] = [await s.signUpMember(), await s.signUpMember()];
+    operations = operationsOf((await s.call('GET', 'openapi.json')).body).filter((op) => op.path.startsWith('/api/v1/'));
+    owned.userCode = victim.userCode;
+    const work = await s.call('POST', `create/user/work/${victim.userCode}`, {
+      token: victim.token,
+      body: WORK,
+    });
+    owned.workCode = work.body.data.userWorkCode;
+    const education = await s.call('POST', `create/user/education/${victim.userCode}`, {
+      token: victim.token,
+      body: EDUCATION,
+    });
+    owned.educationCode = education.body.data.userEduCode;
+    owned.postCode = randomUUID();
+    const post = await s.call('POST', 'user/post', { token: victim.token, body: { userPostCode: owned.postCode, featureCode: 5, postDescription: 'Only mine', privacyCode: 3 } });
+    owned.commentCode = randomUUID();
+    const comment = await s.call('POST', `user/post/${owned.postCode}/comment/create`, { token: victim.token, body: { commentCode: owned.commentCode, comment: 'Mine too' } });
+    assert.deepEqual([work.status, education.status, post.status, comment.status], [201, 201, 201, 201]);
+    for (const name of OWNED) assert.equal(typeof owned[name], 'string', name);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  /** A digest of every table: any change a refused write made would show. */
+  async function databaseDigest(): Promise<string> {
+    const tables = (await s.app.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] };
+    const parts: string[] = [];
+    for (const { table_name: name } of tables.rows) {
+      const digest = (await s.app.db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as d from "${name}" t`))) as unknown as { rows: { d: string }[] };
+      parts.push(`${name}:${digest.rows[0]?.d}`);
+    }
+    return parts.join('\n');
+  }
+
+  /** A body each write would accept from the owner, so a refusal here is the authorization's. */
+  const examples = (): Record<string, unknown> => ({
+    'PUT /api/v1/update/user/personal/{userCode}': { privacyCode: 1 },
+    'PUT /api/v1/update/user/about/{userCode}': { about: 'Taken over' },
+    'POST /api/v1/create/user/work/{userCode}': WORK,
+    'PUT /api/v1/update/user/work/{userCode}': { userWorkCode: owned.workCode, privacyCode: 3 },
+    'POST /api/v1/create/user/education/{userCode}': EDUCATION,
+    'PUT /api/v1/update/user/education/{userCode}': { userEduCode: owned.educationCode, privacyCode: 3 },
+    'PUT /api/v1/user/post/{postCode}/privacy': { privacyCode: 1 },
+    'POST /api/v1/user/post/{postCode}/report': { reportDescription: 'spam' },
+    'POST /api/v1/user/post/{postCode}/rate': { rating: 4 },
+    'POST /api/v1/user/post/{postCode}/poll/vote': { userPostCode: owned.postCode, pollingResponse: 1 },
+    'POST /api/v1/user/post/{postCode}/comment/create': { commentCode: randomUUID(), comment: 'Sneaking in' },
+    'PUT /api/v1/user/post/{postCode}/comment/update/{commentCode}': { comment: 'Rewritten' },
+    'POST /api/v1/user/post/{postCode}/comment/likeOrUnlikeComment/{exp}': { exp: 'like', commentCode: owned.commentCode, userPostCode: owned.postCode },
+  });
+
+  const fill = (op: Operation) => op.url({ pathValue: (name) => owned[name] ?? (name === 'exp' ? 'like' : 'X1'), queryValue: (name) => (name === 'pageNo' ? '1' : name === 'pageSize' ? '6' : 'X1') });
+
+  it('declares its public operations exactly', async () => {
+    const reachable: string[] = [];
+    for (const op of operations) {
+      const r = await fetch(`${s.url}${fill(op)}`, { method: op.method, headers: op.method === 'GET' ? {} : { 'content-type': 'application/json' }, body: op.method === 'GET' ? undefined : '{}' });
+      if (r.status !== 401) reachable.push(opName(op));
+    }
+    expect(reachable.sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('every private operation refuses a missing, forged, expired, unsigned or stale token with 401', { timeout: 120_000 }, async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: victim.userCode, roles: ['user'], username: victim.email };
+    const stale = await s.signUpMember();
+    const tokens: Record<string, string | null> = {
+      missing: null,
+      forged: hs256({ ...claims, iat: now, exp: now + 3600 }, 'not-the-server-secret'),
+      expired: s.app.jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 } as never),
+      unsigned: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: now, exp: now + 3600 })}.`,
+      garbage: 'a.b.c',
+      stale: stale.token,
+    };
+    // A password reset moves passwordChangedAt past the stale token's iat.
+    await s.app.db.execute(sql`update ${users} set password_changed_at = now() + interval '5 seconds' where user_code = ${stale.userCode}`);
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => !PUBLIC.has(opName(o)))) {
+      for (const [kind, token] of Object.entries(tokens)) {
+        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        if (op.method !== 'GET') headers['content-type'] = 'application/json';
+        const r = await fetch(`${s.url}${fill(op)}`, { method: op.method, headers, body: op.method === 'GET' ? undefined : '{}' });
+        if (r.status !== 401) wrong.push(`${r.status} ${kind} ${opName(op)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("no member's write reaches another member's own things, and nothing changes", { timeout: 120_000 }, async () => {
+    const writes = operations.filter((op) => op.method !== 'GET' && op.pathParams.some((p) => OWNED.includes(p)));
+    expect(writes.length).toBeGreaterThan(20);
+    const before = await databaseDigest();
+    const wrong: string[] = [];
+    for (const op of writes) {
+      const example = examples()[opName(op)];
+      if (op.bodyFields.length > 0 && !example) wrong.push(`no example body for ${opName(op)}: add one to examples()`);
+      const body = JSON.stringify(example ?? {});
+      const r = await fetch(`${s.url}${fill(op)}`, {
+        method: op.method,
+        headers: { authorization: `Bearer ${attacker.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body,
+      });
+      // A valid body reaches the authorization: the refusal must be 403/404, not a 400.
+      if (![403, 404].includes(r.status)) wrong.push(`${r.status} ${opName(op)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await databaseDigest()).toBe(before);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The server's operations as its OpenAPI document lists them, for suites generated from the
+ * route table (fuzz, authorization): a route added tomorrow is covered without editing them.
+ */
+
+type Parameter = { in: 'path' | 'query' | 'header'; name: string };
+type Schema = { properties?: Record<string, unknown>; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+type OperationDoc = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } };
+type Document = { paths: Record<string, Record<string, OperationDoc>> };
+
+export type Operation = {
+  method: string;
+  /** The path as the document writes it: /api/v1/user/{userCode}. */
+  path: string;
+  pathParams: string[];
+  queryParams: string[];
+  /** Top-level fields of the JSON body (every branch of a union). */
+  bodyFields: string[];
+  /** A concrete URL; values are put in as given (already URL-encoded). */
+  url(values: { pathValue: (name: string) => string; queryValue?: (name: string) => string }): string;
+};
+
+const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
+
+function fieldsOf(schema: Schema | undefined): string[] {
+  if (!schema) return [];
+  const own = Object.keys(schema.properties ?? {});
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])].flatMap(fieldsOf);
+  return [...new Set([...own, ...branches])];
+}
+
+export function operationsOf(doc: Document): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const params = op.parameters ?? [];
+      const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+      const queryParams = params.filter((p) => p.in === 'query').map((p) => p.name);
+      const bodyFields = fieldsOf(op.requestBody?.content?.['application/json']?.schema);
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams,
+        queryParams,
+        bodyFields,
+        url: ({ pathValue, queryValue }) => {
+          const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(name));
+          if (!queryValue || queryParams.length === 0) return filled;
+          return `${filled}?${queryParams.map((name) => `${name}=${queryValue(name)}`).join('&')}`;
+        },
+      });
+    }
+  }
+  return operations;
+}
