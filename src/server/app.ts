@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
 import { setupIdempotency } from './plugins/idempotency';
+import { setupPolicy } from './plugins/policy';
 import { isNavigation, sendIndex, setupClient } from './plugins/client';
 import { setupDb } from './plugins/db';
 import { setupMedia } from './plugins/media';
@@ -174,6 +175,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   // With redisUrl the counters live in Redis, shared by every API process.
   await setupRateLimit(app, { enabled: options.rateLimit ?? true, redisUrl: options.redisUrl, namespace: options.rateLimitNamespace });
   await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+  // Before any route: it refuses a route that declares no rule, and enforces the rest.
+  setupPolicy(app);
   setupIdempotency(app);
   await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
@@ -182,11 +185,11 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       typed.get('/health', {
-        config: { public: true },
+        config: { access: 'anyone' },
         schema: { tags: ['health'], response: { 200: envelope(z.object({ db: z.enum(['pglite', 'postgres']) })) } },
         handler: async () => ({ code: 200, message: 'ok', data: { db: app.dbKind } }),
       });
-      typed.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      typed.get('/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes);
       await api.register(resetRoutes);
       await api.register(mastersRoutes);

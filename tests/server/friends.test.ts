@@ -9,7 +9,7 @@ import { ACCESS_RESTRICTED } from '../../src/contract/codes';
 import { FRIEND_PATHS as P } from '../../src/contract/friends';
 import { MESSAGES } from '../../src/contract/rules';
 import { users } from '../../src/server/db/schema/accounts';
-import { setFeaturePrivacy } from '../../src/server/privacy';
+import { setFeaturePrivacy } from '../../src/server/policy/privacy';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('billionetts on $name', ({ databaseUrl }) => {

@@ -1,6 +1,6 @@
 /**
  * Bearer JWT sessions. Every /api route needs a valid token unless its route config says
- * `public: true`; the member is loaded on each request so a deleted account or a reset
+ * `access: 'anyone'` (policy/rules.ts); the member is loaded on each request so a deleted account or a reset
  * password (which moves password_changed_at) ends old sessions at once.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,10 +26,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     member: Member | null;
   }
-  interface FastifyContextConfig {
-    /** Reachable without a session (auth calls, plans, health, openapi). */
-    public?: boolean;
-  }
 }
 
 /** Option, then env, then a secret generated once and kept next to the data (random per in-memory app). */
@@ -49,7 +45,7 @@ export async function setupAuth(app: FastifyInstance, secret: string): Promise<v
   app.decorateRequest('member', null);
 
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public || !request.url.startsWith(`${API_BASE}/`)) return;
+    if (request.is404 || request.routeOptions.config.access === 'anyone' || !request.url.startsWith(`${API_BASE}/`)) return;
     request.member = await authenticate(app, request);
   });
 }

@@ -34,7 +34,7 @@ export async function setupBatch(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0] ?? '';
     if (
       request.method === 'GET' ||
-      request.routeOptions.config.public ||
+      request.routeOptions.config.access === 'anyone' ||
       !path.startsWith(`${API_BASE}/`) ||
       path === `${API_BASE}/${BATCH_PATH}`
     ) {
@@ -67,6 +67,7 @@ export async function setupBatch(app: FastifyInstance): Promise<void> {
   await app.register(
     async (api) => {
       api.withTypeProvider<ZodTypeProvider>().post(`/${BATCH_PATH}`, {
+        config: { access: 'member', write: { repeatable: 'a container: each item carries its own Idempotency-Key and meets its own route\u2019s rules' } },
         schema: { tags: ['sync'], body: batchRequest, response: { 200: envelope(batchAnswer) } },
         handler: async (request) => {
           const results: BatchResult[] = [];

@@ -102,6 +102,8 @@ export async function idempotentWrite(
   /** A multipart upload's formDigest; other writes are digested as they arrive. */
   content?: string,
 ): Promise<WriteResult & { replayed?: boolean }> {
+  // What plugins/policy.ts checks for a route that declares write: 'once'.
+  request.wroteOnce = true;
   const key = keyOf(request);
   const signature = signatureOf(request, content);
   const where = key ? and(eq(idempotencyKeys.memberId, scope), eq(idempotencyKeys.key, key)) : undefined;

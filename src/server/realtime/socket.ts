@@ -144,7 +144,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     return handleMarks(ctx, conn, frame.ids, frame.type);
   }
 
-  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { public: true }, schema: { hide: true } }, (ws: WebSocket) => {
+  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { access: 'anyone' }, schema: { hide: true } }, (ws: WebSocket) => {
     const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, alive: true, recent: [], queue: Promise.resolve() };
     hub.all.add(conn);
     const loginTimer = setTimeout(() => {

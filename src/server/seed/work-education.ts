@@ -10,7 +10,7 @@ import { PRIVACY } from '../../contract/codes';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { educations, works } from '../db/schema/vault';
-import { setFeaturePrivacy } from '../privacy';
+import { setFeaturePrivacy } from '../policy/privacy';
 import type { SeedMember } from './community';
 import { places } from './data/places';
 import { companyNames, courseNames, instituteNames, positionNames, slug } from './data/vault-lookups';

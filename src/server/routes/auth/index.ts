@@ -38,7 +38,7 @@ const ACTIVATION_MESSAGES = {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${AUTH_PATHS.signIn}`, {
-    config: { public: true },
+    config: { access: 'anyone', write: 'none' },
     schema: { tags: ['auth'], body: signInRequest, response: { 200: envelope(sessionData) } },
     handler: async (request, reply) => {
       const { username, password, rememberMe } = request.body;
@@ -63,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${AUTH_PATHS.signUp}`, {
-    config: { public: true },
+    config: { access: 'anyone', write: 'once' },
     schema: { tags: ['auth'], body: signUpRequest, response: { 201: envelope(z.object({ userCode: z.string() })) } },
     handler: async (request, reply) => {
       const input = request.body;
@@ -119,13 +119,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${AUTH_PATHS.validateEmailId}`, {
-    config: { public: true, rateLimit: existenceLimit },
+    config: { access: 'anyone', write: 'none', rateLimit: existenceLimit },
     schema: { tags: ['auth'], body: validateEmailRequest, response: { 200: envelope(existenceAnswer) } },
     handler: async (request) => existence(await loginTaken(app.db, request.body.emailId, '')),
   });
 
   app.post(`/${AUTH_PATHS.validateMobileNo}`, {
-    config: { public: true, rateLimit: existenceLimit },
+    config: { access: 'anyone', write: 'none', rateLimit: existenceLimit },
     schema: { tags: ['auth'], body: validateMobileRequest, response: { 200: envelope(existenceAnswer) } },
     handler: async (request) => existence(await loginTaken(app.db, '', request.body.mobileNo)),
   });

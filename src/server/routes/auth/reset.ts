@@ -26,7 +26,7 @@ const tokenScope = (token: string) => `reset:${createHash('sha256').update(token
 
 const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${AUTH_PATHS.requestResetPassword}`, {
-    config: { public: true, rateLimit: resetLimit },
+    config: { access: 'anyone', write: 'once', rateLimit: resetLimit },
     schema: { tags: ['auth'], body: requestResetRequest, response: { 200: ok } },
     handler: async (request, reply) => {
       await app.limits.count(request, reply, [{ rule: FAILURE_RULES.resetAccount, id: loginKey(request.body.username) }]);
@@ -49,7 +49,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${AUTH_PATHS.validateResetPasswordToken}`, {
-    config: { public: true },
+    config: { access: 'anyone', write: 'none' },
     schema: { tags: ['auth'], body: resetTokenRequest, response: { 200: ok } },
     handler: async (request, reply) => {
       const attempt = await app.limits.begin(request, reply, [addressCounter(FAILURE_RULES.resetTokenAddress, request)]);
@@ -65,7 +65,7 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${AUTH_PATHS.resetPassword}`, {
-    config: { public: true },
+    config: { access: 'anyone', write: 'once' },
     schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: ok } },
     handler: async (request, reply) => {
       const { password, resetPasswordToken } = request.body;

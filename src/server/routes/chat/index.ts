@@ -27,6 +27,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlineOf = (codes: string[]) => app.telex.presence.online(codes);
 
   app.get(path(CHAT_PATHS.friends), {
+    config: { access: 'member' },
     schema: { tags: ['chat'], querystring: chatListQuery, response: { 200: envelope(chatFriendsData) } },
     handler: async (request) => {
       const q = request.query;
@@ -38,6 +39,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(CHAT_PATHS.history), {
+    config: { access: 'member' },
     schema: { tags: ['chat'], querystring: chatListQuery, response: { 200: envelope(chatHistoryData) } },
     handler: async (request) => {
       const q = request.query;
@@ -49,6 +51,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(decodeURIComponent(path(CHAT_PATHS.conversation(':friendId'))), {
+    config: { access: 'member' },
     schema: { tags: ['chat'], params: chatFriendParams, querystring: chatListQuery, response: { 200: envelope(chatConversationData) } },
     handler: async (request) => {
       const me = memberOf(request);

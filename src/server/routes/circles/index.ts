@@ -39,11 +39,13 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
     list: (me: number, page: Page) => Promise<Listed<z.output<C>>>,
   ) =>
     app.get(path(url), {
+      config: { access: 'member' },
       schema: { tags: [tag], querystring: circleListQuery, response: { 200: envelope(z.array(card)) } },
       handler: async (request) => listed(await list(memberOf(request).id, pageOf(request.query))),
     });
 
   app.get(path(CIRCLE_PATHS.circle(':groupCode')), {
+    config: { access: 'member' },
     schema: { tags: ['circles'], params: groupCodeParams, response: { 200: envelope(circleDetails) } },
     handler: async (request) => {
       const found = await loadCircle(app.db, memberOf(request).id, request.params.groupCode);
@@ -56,6 +58,7 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
   listRoute(CIRCLE_PATHS.active, 'circles', circleCard, (me, page) => listCircles(app.db, me, 'active', page));
 
   app.get(path(SLATE_PATHS.slate(':pageCode')), {
+    config: { access: 'member' },
     schema: { tags: ['slates'], params: pageCodeParams, response: { 200: envelope(slateDetails) } },
     handler: async (request) => {
       const found = await loadSlate(app.db, memberOf(request).id, request.params.pageCode);

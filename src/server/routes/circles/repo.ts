@@ -1,6 +1,6 @@
 /**
  * Circle and slate queries: rows in, contract shapes (CircleDetails, SlateDetails, the
- * cards and the menu rows) out. Readability (entries/visibility.ts) is part of every
+ * cards and the menu rows) out. Readability (policy/visibility.ts) is part of every
  * WHERE, so a circle or slate the viewer may not read is simply not found.
  */
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { users } from '../../db/schema/accounts';
 import { circleMembers, circles, slateFollowers, slates } from '../../db/schema/circles';
 import { professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
-import { circleMemberSql, circleReadableSql, friendsSql, slateFollowerSql, slateReadableSql } from '../entries/visibility';
+import { circleMemberSql, circleReadableSql, friendsSql, slateFollowerSql, slateReadableSql } from '../../policy/visibility';
 
 export type Page = { pageNo: number; pageSize: number };
 const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;

@@ -51,6 +51,7 @@ async function ownComment(tx: Db, me: Member, postId: number, commentCode: strin
 
 const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(ENTRY_PATHS.comments(':postCode')), {
+    config: { access: 'member' },
     schema: { tags: ['comments'], params: postCodeParams, querystring: pageQuery, response: { 200: listAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -62,6 +63,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(ENTRY_PATHS.comment(':postCode', ':commentCode')), {
+    config: { access: 'member' },
     schema: { tags: ['comments'], params: commentParams, querystring: pageQuery, response: { 200: listAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -75,6 +77,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.commentCreate(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['comments'], params: postCodeParams, body: commentCreate, response: { 200: oneAnswer, 201: oneAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -101,6 +104,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(path(ENTRY_PATHS.commentUpdate(':postCode', ':commentCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['comments'], params: commentParams, body: commentUpdate, response: { 201: oneAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -115,6 +119,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(path(ENTRY_PATHS.comment(':postCode', ':commentCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['comments'], params: commentParams, response: { 200: envelope(z.object({ commentCode: z.string() })) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -129,6 +134,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.commentReact(':postCode', ':exp' as never)), {
+    config: { access: 'member', write: 'once' },
     schema: {
       tags: ['comments'],
       params: postCodeParams.extend({ exp: commentExpParam }),

@@ -17,12 +17,12 @@ const linkify = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<]+/g
 const mailboxRoutes: FastifyPluginAsync = async (app) => {
   const latest = () => app.db.select().from(devMail).orderBy(desc(devMail.id)).limit(LIMIT);
 
-  app.get('/dev/mailbox.json', { config: { public: true }, schema: { hide: true } }, async () => {
+  app.get('/dev/mailbox.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => {
     const rows = await latest();
     return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, body: r.body, createdAt: r.createdAt.toISOString() }));
   });
 
-  app.get('/dev/mailbox', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mailbox', { config: { access: 'anyone' }, schema: { hide: true } }, async (_request, reply) => {
     const rows = await latest();
     const items = rows
       .map(

@@ -13,7 +13,7 @@ import { sendError } from '../../plugins/errors';
 const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
 
 const writesRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/dev/writes.json', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+  app.get('/dev/writes.json', { config: { access: 'anyone' }, schema: { hide: true } }, async (request, reply) => {
     const token = bearer(request.headers.authorization);
     const member = token ? await memberFromToken(app, token) : null;
     if (!member) return sendError(reply, 401, 'Please sign in again.');

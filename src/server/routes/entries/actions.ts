@@ -31,6 +31,7 @@ const done = envelope(z.object({ postCode: z.string(), saved: z.boolean().option
 
 const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(path(ENTRY_PATHS.save(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -44,6 +45,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(path(ENTRY_PATHS.unsave(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -57,6 +59,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.report(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, body: reportForm, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -70,6 +73,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.rate(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, body: rateForm, response: { 200: envelope(rateAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -92,6 +96,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.pollVote(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, body: pollVoteForm, response: { 200: envelope(pollingDetailsOut) } },
     handler: async (request, reply) => {
       const me = memberOf(request);

@@ -6,7 +6,7 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
-import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from './visibility';
+import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from '../../policy/visibility';
 
 const TYPE_FILTERS: number[] = [FEED_FILTER.poll, FEED_FILTER.occasion, FEED_FILTER.transit, FEED_FILTER.entry];
 

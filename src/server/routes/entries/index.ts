@@ -22,10 +22,9 @@ import {
 import type { Db } from '../../db/client';
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
-import { allows, featurePrivacies, relationOf } from '../../privacy';
+import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { loadCircle, loadSlate } from '../circles/repo';
-import { findMember } from '../user/repo';
 import entryActionRoutes from './actions';
 import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
 import { listItems, loadItem } from './read-repo';
@@ -46,15 +45,6 @@ async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL, mode: stri
   return listItems(db, me.id, where, pageOf(q), `${mode}_${codes.join('_')}`);
 }
 
-/** The suite owner of a suite read (me when no code), and whether I may see their suite. */
-async function suiteOwner(db: Db, me: Member, code: string | undefined): Promise<{ id: number; visible: boolean }> {
-  if (!code || code === me.userCode) return { id: me.id, visible: true };
-  const owner = await findMember(db, code);
-  if (!owner) throw new HttpError(404, 'Member not found.');
-  const privacy = await featurePrivacies(db, owner.id);
-  return { id: owner.id, visible: allows(privacy.suite, await relationOf(db, me.id, owner.id)) };
-}
-
 /** Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it. */
 async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<SQL> {
   if (!code) throw fieldError('profileCode', CIRCLE_MESSAGES.targetRequired);
@@ -70,6 +60,7 @@ async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code:
 
 const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(ENTRY_PATHS.home), {
+    config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -79,6 +70,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(ENTRY_PATHS.suite), {
+    config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -88,7 +80,8 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
         const { rows, total } = await feed(app.db, me, request.query, where, postType);
         return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
       }
-      const owner = await suiteOwner(app.db, me, request.query.userCode ?? request.query.profileCode);
+      // A member's suite: its 'suite' privacy (circles and slates above have their own rules).
+      const owner = await viewFeature(app.db, me, request.query.userCode ?? request.query.profileCode, 'suite');
       if (!owner.visible) return { code: CODE_OK, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED };
       const { rows, total } = await feed(app.db, me, request.query, suiteWhere(owner.id), 'suite');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
@@ -96,6 +89,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(ENTRY_PATHS.saved), {
+    config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -106,6 +100,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The contract encodes the text; the route pattern needs the bare ':searchText'.
   app.get(decodeURIComponent(path(ENTRY_PATHS.search(':searchText'))), {
+    config: { access: 'member' },
     schema: { tags: ['entries'], params: searchParams, querystring: feedQuery, response: { 200: searchAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -115,6 +110,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(ENTRY_PATHS.entry(':postCode')), {
+    config: { access: 'member' },
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: envelope(postItem) } },
     handler: async (request) => {
       const item = await loadItem(app.db, memberOf(request).id, request.params.postCode);

@@ -16,7 +16,7 @@ import { circles, slates } from '../../db/schema/circles';
 import { comments, pollVotes, postMedia, postRatings, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { emojis, professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
-import { visibleTo } from './visibility';
+import { visibleTo } from '../../policy/visibility';
 
 export type Page = { pageNo: number; pageSize: number };
 

@@ -11,10 +11,10 @@ import { postMedia, posts, postTags } from '../../db/schema/entries';
 import { emojis } from '../../db/schema/masters';
 import { fieldError, HttpError } from '../../http-error';
 import type { Member } from '../../plugins/auth';
-import { areFriends } from '../../privacy';
+import { areFriends } from '../../policy/privacy';
 import { loadCircle, loadSlate } from '../circles/repo';
-import { findMember } from '../user/repo';
-import { visibleTo } from './visibility';
+import { findMember } from '../../domain/members';
+import { visibleTo } from '../../policy/visibility';
 
 export type EntryRef = { id: number; postCode: string; authorId: number; featureCode: number; pollOption3: string | null; sharedPostId: number | null };
 

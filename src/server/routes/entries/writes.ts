@@ -37,6 +37,7 @@ async function answerItem(tx: Db, me: Member, postCode: string, status: number, 
 
 const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(path(ENTRY_PATHS.create), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], querystring: targetQuery, body: entryForm, response: { 200: itemAnswer, 201: itemAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -90,6 +91,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(ENTRY_PATHS.share), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], querystring: targetQuery, body: shareForm, response: { 200: itemAnswer, 201: itemAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -127,6 +129,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(path(ENTRY_PATHS.entry(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: envelope(z.object({ postCode: z.string() })) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -140,6 +143,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(path(ENTRY_PATHS.privacy(':postCode')), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], params: postCodeParams, body: privacyUpdate, response: { 201: itemAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);

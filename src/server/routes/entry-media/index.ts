@@ -23,6 +23,7 @@ const entryMediaRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 1, fields: 10, fieldSize: 1000, parts: 12 } });
 
   app.post(`/${MEDIA_PATHS.upload}`, {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['entries'], response: { 201: envelope(mediaUpload) } },
     handler: async (request, reply) => {
       const me = memberOf(request);

@@ -19,7 +19,7 @@ import {
   type FriendReportSlice,
 } from '../../../contract/friends';
 import { memberOf } from '../../plugins/auth';
-import { HIDDEN, ownerOf } from './access';
+import { viewedOf } from '../../plugins/policy';
 import referenceRoutes from './references';
 import { countByProfession, listFriends, listRequests, type Listed } from './repo';
 import { listSuggestions } from './suggestions';
@@ -39,48 +39,51 @@ function slices(groups: { code: string; name: string; count: number }[]): Friend
 
 const friendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(FRIEND_PATHS.friends), {
+    config: { access: { reads: 'billionetts', of: 'query.userCode' } },
     schema: { tags: ['friends'], querystring: friendListQuery, response: { 200: cards } },
     handler: async (request) => {
-      const owner = await ownerOf(app.db, memberOf(request), request.query.userCode);
-      if (!owner.visible) return HIDDEN;
+      const owner = viewedOf(request);
       return listed(await listFriends(app.db, owner.id, pageOf(request.query)));
     },
   });
 
   // The contract encodes the keyword; the route pattern needs the bare ':keyWord'.
   app.get(decodeURIComponent(path(FRIEND_PATHS.search(':keyWord'))), {
+    config: { access: { reads: 'billionetts', of: 'query.userCode' } },
     schema: { tags: ['friends'], params: friendSearchParams, querystring: friendListQuery, response: { 200: cards } },
     handler: async (request) => {
-      const owner = await ownerOf(app.db, memberOf(request), request.query.userCode);
-      if (!owner.visible) return HIDDEN;
+      const owner = viewedOf(request);
       return listed(await listFriends(app.db, owner.id, pageOf(request.query), request.params.keyWord));
     },
   });
 
   app.get(path(FRIEND_PATHS.suggestions), {
+    config: { access: 'member' },
     schema: { tags: ['friends'], querystring: pageQuery, response: { 200: cards } },
     handler: async (request) => listed(await listSuggestions(app.db, memberOf(request).id, pageOf(request.query))),
   });
 
   app.get(path(FRIEND_PATHS.requests), {
+    config: { access: 'member' },
     schema: { tags: ['friends'], querystring: pageQuery, response: { 200: cards } },
     handler: async (request) => listed(await listRequests(app.db, memberOf(request).id, 'received', pageOf(request.query))),
   });
 
   app.get(path(FRIEND_PATHS.requested), {
+    config: { access: 'member' },
     schema: { tags: ['friends'], querystring: pageQuery, response: { 200: cards } },
     handler: async (request) => listed(await listRequests(app.db, memberOf(request).id, 'sent', pageOf(request.query))),
   });
 
   app.get(path(FRIEND_PATHS.report), {
+    config: { access: { reads: 'billionetts', of: 'query.userCode' } },
     schema: {
       tags: ['friends'],
       querystring: z.object({ userCode: z.string().min(1).max(40).optional() }),
       response: { 200: envelope(z.array(friendReportSlice)) },
     },
     handler: async (request) => {
-      const owner = await ownerOf(app.db, memberOf(request), request.query.userCode);
-      if (!owner.visible) return HIDDEN;
+      const owner = viewedOf(request);
       const groups = await countByProfession(app.db, owner.id);
       const total = groups.reduce((sum, g) => sum + g.count, 0);
       return { code: 200, message: 'ok', accessCode: ACCESS_OK, data: slices(groups), totalRecords: total };

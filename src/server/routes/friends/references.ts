@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { professionExists } from '../user/repo';
+import { professionExists } from '../../domain/members';
 import {
   bumpNotified,
   contactIsMember,
@@ -31,6 +31,7 @@ const refUrl = (toPath: (code: string) => string) => path(toPath(':referenceCode
 
 const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(FRIEND_PATHS.references), {
+    config: { access: 'member' },
     schema: { tags: ['friends'], querystring: pageQuery, response: { 200: envelope(z.array(referenceRow)) } },
     handler: async (request) => {
       const page = { pageNo: request.query.pageNo ?? FIRST_PAGE, pageSize: request.query.pageSize ?? FRIENDS_PAGE_SIZE };
@@ -40,6 +41,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(path(FRIEND_PATHS.referenceSend), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['friends'], body: referenceRequest, response: { 201: one } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -66,6 +68,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(refUrl(FRIEND_PATHS.referenceNotify), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['friends'], params: referenceCodeParams, response: { 200: one } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -83,6 +86,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(refUrl(FRIEND_PATHS.referenceDelete), {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['friends'], params: referenceCodeParams, response: { 200: envelope(z.object({ refCode: z.string() })) } },
     handler: async (request, reply) => {
       const me = memberOf(request);

@@ -96,6 +96,7 @@ const friendWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method,
       url: path,
+      config: { access: 'member', write: 'once' },
       schema: { tags: ['friends'], params: friendCodeParams, response: { 200: result, 201: result } },
       handler: async (request, reply) => {
         const me = memberOf(request);

@@ -11,6 +11,7 @@ import { gazetteer } from '../../geo/gazetteer';
 
 const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${GEO_PATHS.search}`, {
+    config: { access: 'member' },
     schema: { tags: ['geo'], querystring: geoSearchQuery, response: { 200: envelope(z.array(place)) } },
     handler: async (request, reply) => {
       const places = (await gazetteer()).search(request.query.q);

@@ -7,22 +7,25 @@ import { listActivePlans, listEmojis, listPrivacies, listProfessions } from './r
 
 const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${MASTER_PATHS.plans}`, {
-    config: { public: true },
+    config: { access: 'anyone' },
     schema: { tags: ['masters'], response: { 200: envelope(z.array(plan)) } },
     handler: async () => ({ code: 200, message: 'ok', data: await listActivePlans(app.db) }),
   });
 
   app.get(`/${MASTER_PATHS.privacies}`, {
+    config: { access: 'member' },
     schema: { tags: ['masters'], response: { 200: envelope(z.array(privacy)) } },
     handler: async () => ({ code: 200, message: 'ok', data: await listPrivacies(app.db) }),
   });
 
   app.get(`/${MASTER_PATHS.professions}`, {
+    config: { access: 'member' },
     schema: { tags: ['masters'], response: { 200: envelope(z.array(profession)) } },
     handler: async () => ({ code: 200, message: 'ok', data: await listProfessions(app.db) }),
   });
 
   app.get(`/${MASTER_PATHS.emojis}`, {
+    config: { access: 'member' },
     schema: { tags: ['masters'], response: { 200: envelope(z.array(emoji)) } },
     handler: async () => ({ code: 200, message: 'ok', data: await listEmojis(app.db) }),
   });

@@ -8,6 +8,7 @@ import { liveNews } from './repo';
 
 const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${NEWS_PATHS.live}`, {
+    config: { access: 'member' },
     schema: { tags: ['news'], querystring: newsQuery, response: { 200: envelope(z.array(newsItem)) } },
     handler: async (request) => {
       const data = await liveNews(app.db, request.query.category);

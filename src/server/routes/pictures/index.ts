@@ -25,7 +25,8 @@ import { userCodeParams } from '../../../contract/user';
 import { users } from '../../db/schema/accounts';
 import { HttpError } from '../../http-error';
 import { readForm as readSharedForm } from '../../multipart-form';
-import { memberOf, type Member } from '../../plugins/auth';
+import { memberOf } from '../../plugins/auth';
+import { ownerOfForm } from '../../plugins/policy';
 import { validationErrors } from '../../plugins/errors';
 import * as store from './store';
 
@@ -36,10 +37,6 @@ const readForm = (app: FastifyInstance, request: FastifyRequest) =>
     oneFile: 'Please send one picture at a time.',
     tooLarge: PICTURE_MESSAGES.tooLarge,
   });
-
-function ownerOnly(member: Member, userCode: string): void {
-  if (member.userCode !== userCode) throw new HttpError(403, 'Only the owner can change this.');
-}
 
 /** Drops the member's current picture files (after the new name is committed). */
 async function dropPicture(app: FastifyInstance, memberId: number, previous: string | null): Promise<void> {
@@ -69,10 +66,10 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, fieldSize: 1000, parts: 22 } });
 
   app.post(`/${PICTURE_PATHS.uploadTemp(':userCode')}`, {
+    config: { access: { owner: 'params.userCode' }, write: { repeatable: 'each upload is a new temporary file, and unused ones are swept' } },
     schema: { tags: ['pictures'], params: userCodeParams, response: { 201: envelope(imageAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const form = await readForm(app, request);
       if (!form.file) throw new HttpError(400, 'Please choose a picture.', { uploadImage: ['Please choose a picture.'] });
       const info = await store.inspectImage(form.file.bytes);
@@ -86,11 +83,12 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${PICTURE_PATHS.crop}`, {
+    config: { access: { owner: 'form.userCode' }, write: { repeatable: 'the cropped temporary picture is used up: a repeat answers 404 and changes nothing' } },
     schema: { tags: ['pictures'], response: { 201: envelope(imageAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
       const input = await cropInput(app, request);
-      ownerOnly(me, input.userCode);
+      ownerOfForm(request, input.userCode);
       // Circle and slate pictures arrive with those areas.
       if (input.dpType) throw new HttpError(400, 'Circle and slate pictures are not available yet.');
       const temp = await store.findTemp(app.db, me.id, input.imageName);
@@ -113,10 +111,10 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(`/${PICTURE_PATHS.removeDp(':userCode')}`, {
+    config: { access: { owner: 'params.userCode' }, write: { repeatable: 'removing the picture twice leaves none, as once' } },
     schema: { tags: ['pictures'], params: userCodeParams, response: { 201: envelope(removeDpAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const previous = await currentDp(app, me.id);
       await app.db.update(users).set({ profileDp: null }).where(eq(users.id, me.id));
       await dropPicture(app, me.id, previous);
@@ -126,6 +124,7 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The temp picture before cropping: its owner only (others get 404, not a hint it exists).
   app.get('/media/temp/:fileName', {
+    config: { access: 'member' },
     schema: { tags: ['pictures'], params: z.object({ fileName: z.string().regex(IMAGE_NAME_PATTERN) }) },
     handler: async (request, reply) => {
       const me = memberOf(request);

@@ -22,6 +22,7 @@ const withoutTrailingSlash = (p: string) => p.replace(/\/$/, '');
 
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${SETTINGS_PATHS.privacy}`, {
+    config: { access: 'member' },
     schema: { tags: ['settings'], response: { 200: envelope(privacySettings) } },
     handler: async (request) => ({
       code: 200,
@@ -33,6 +34,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec writes `user/privacy-setting/` with a trailing slash; answer both spellings.
   for (const url of [SETTINGS_PATHS.updatePrivacy, withoutTrailingSlash(SETTINGS_PATHS.updatePrivacy)]) {
     app.put(`/${url}`, {
+      config: { access: 'member', write: 'once' },
       schema: { tags: ['settings'], body: privacySettingUpdate, response: { 201: envelope(privacySetting) } },
       handler: async (request, reply) => {
         const me = memberOf(request);
@@ -46,6 +48,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.put(`/${SETTINGS_PATHS.resetPrivacy}`, {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['settings'], response: { 201: envelope(privacySettings) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -59,6 +62,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`/${SETTINGS_PATHS.notify}`, {
+    config: { access: 'member' },
     schema: { tags: ['settings'], response: { 200: envelope(notifySettings) } },
     handler: async (request) => ({
       code: 200,
@@ -69,6 +73,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const url of [SETTINGS_PATHS.updateNotify, `${SETTINGS_PATHS.updateNotify}/`]) {
     app.put(`/${url}`, {
+      config: { access: 'member', write: 'once' },
       schema: { tags: ['settings'], body: notifySettingUpdate, response: { 201: envelope(notifySetting) } },
       handler: async (request, reply) => {
         const me = memberOf(request);
@@ -82,6 +87,7 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.put(`/${SETTINGS_PATHS.resetNotify}`, {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['settings'], response: { 201: envelope(notifySettings) } },
     handler: async (request, reply) => {
       const me = memberOf(request);

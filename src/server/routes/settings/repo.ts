@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { privacies } from '../../db/schema/masters';
 import { userNotifySettings } from '../../db/schema/settings';
-import { featurePrivacies, setFeaturePrivacy } from '../../privacy';
+import { featurePrivacies, setFeaturePrivacy } from '../../policy/privacy';
 
 async function privacyNames(db: Db): Promise<Map<number, string>> {
   const rows = await db.select().from(privacies);

@@ -21,10 +21,11 @@ import {
 } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
-import { memberOf, type Member } from '../../plugins/auth';
+import { memberOf } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { allows, canView, featurePrivacies, relationOf, setFeaturePrivacy } from '../../privacy';
-import { findMember, loadMenu, loadPlan, loadProfile, loadUtilization, professionExists, updateAbout, updateDetails, type MemberRef } from './repo';
+import { allows, canView, featurePrivacies, relationOf, setFeaturePrivacy } from '../../policy/privacy';
+import { findMember, professionExists, type MemberRef } from '../../domain/members';
+import { loadMenu, loadPlan, loadProfile, loadUtilization, updateAbout, updateDetails } from './repo';
 
 const NOT_FOUND = 'Member not found.';
 const path = (p: string) => `/${p}`;
@@ -34,10 +35,6 @@ async function memberOr404(db: Db, userCode: string): Promise<MemberRef> {
   const found = await findMember(db, userCode);
   if (!found) throw new HttpError(404, NOT_FOUND);
   return found;
-}
-
-function ownerOnly(member: Member, userCode: string): void {
-  if (member.userCode !== userCode) throw new HttpError(403, 'Only the owner can change this.');
 }
 
 /**
@@ -59,6 +56,7 @@ async function personalFor(db: Db, viewerId: number, owner: MemberRef): Promise<
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(path(USER_PATHS.personal), {
+    config: { access: 'member' },
     schema: { tags: ['user'], querystring: personalQuery, response: { 200: envelope(personalInfo) } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -70,6 +68,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(USER_PATHS.profile(param('userCode'))), {
+    config: { access: 'member' },
     schema: { tags: ['user'], params: userCodeParams, response: { 200: envelope(userProfile) } },
     handler: async (request) => {
       const me = memberOf(request);
@@ -86,10 +85,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(path(USER_PATHS.updatePersonal(param('userCode'))), {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['user'], params: userCodeParams, body: personalUpdate, response: { 201: envelope(personalInfo) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const body = request.body;
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         if ('privacyCode' in body) {
@@ -108,10 +107,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(path(USER_PATHS.updateAbout(param('userCode'))), {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['user'], params: userCodeParams, body: aboutUpdate, response: { 201: envelope(userProfile) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         // Stored as typed and always rendered as text, never as HTML.
         await updateAbout(tx, me.id, request.body.about);
@@ -123,6 +122,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(USER_PATHS.plan(param('userCode'))), {
+    config: { access: 'member' },
     schema: { tags: ['user'], params: userCodeParams, response: { 200: envelope(userPlan) } },
     handler: async (request) => {
       const member = await memberOr404(app.db, request.params.userCode);
@@ -133,6 +133,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(USER_PATHS.menu(param('userCode'))), {
+    config: { access: 'member' },
     schema: { tags: ['user'], params: userCodeParams, response: { 200: envelope(userMenu) } },
     handler: async (request) => {
       const member = await memberOr404(app.db, request.params.userCode);
@@ -141,6 +142,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(path(USER_PATHS.utilization), {
+    config: { access: 'member' },
     schema: { tags: ['user'], response: { 200: envelope(utilization) } },
     handler: async (request) => {
       const member = await memberOr404(app.db, memberOf(request).userCode);

@@ -6,19 +6,9 @@ import { users } from '../../db/schema/accounts';
 import { media } from '../../db/schema/media';
 import { privacies, professions } from '../../db/schema/masters';
 import { planFeatures, plans } from '../../db/schema/plans';
-import { allows, featurePrivacies, relationOf } from '../../privacy';
+import { allows, featurePrivacies, relationOf } from '../../policy/privacy';
 import { menuCircles, menuSlates } from '../circles/repo';
-
-export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
-
-export async function findMember(db: Db, userCode: string): Promise<MemberRef | null> {
-  const [row] = await db
-    .select({ id: users.id, userCode: users.userCode, planCode: users.planCode, privacyCode: users.privacyCode, createdAt: users.createdAt })
-    .from(users)
-    .where(eq(users.userCode, userCode))
-    .limit(1);
-  return row ?? null;
-}
+import type { MemberRef } from '../../domain/members';
 
 export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {
   const [row] = await db
@@ -53,11 +43,6 @@ export async function updateDetails(
   details: { firstName: string; lastName: string; displayName: string; professionCode: string },
 ): Promise<void> {
   await db.update(users).set(details).where(eq(users.id, userId));
-}
-
-export async function professionExists(db: Db, professionCode: string): Promise<boolean> {
-  const [row] = await db.select({ code: professions.professionCode }).from(professions).where(eq(professions.professionCode, professionCode)).limit(1);
-  return Boolean(row);
 }
 
 export async function updateAbout(db: Db, userId: number, about: string): Promise<void> {

@@ -3,9 +3,10 @@
  * the owner's feature privacy ('work', 'education') AND each row's privacy allow; a
  * hidden feature answers accessCode 106 and no rows. Writes are the owner's only (403).
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_OK, ACCESS_RESTRICTED, CODE_CREATED } from '../../../contract/codes';
+import { ACCESS_OK, CODE_CREATED } from '../../../contract/codes';
 import { envelope } from '../../../contract/envelope';
 import { userCodeParams } from '../../../contract/user';
 import {
@@ -25,40 +26,16 @@ import {
 } from '../../../contract/vault';
 import type { Db } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
-import { memberOf, type Member } from '../../plugins/auth';
+import { memberOf } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { allows, featurePrivacies, relationOf } from '../../privacy';
-import { findMember } from '../user/repo';
+import { OWNER_ONLY, viewedOf } from '../../plugins/policy';
+import { allows } from '../../policy/privacy';
 import { LOOKUP_TABLES, lookupExists } from './lookups';
 import * as repo from './repo';
 
 const param = (name: string) => `:${name}`;
-const HIDDEN = 'Hidden by the member.';
-const FORBIDDEN = 'Only the owner can change this.';
-
-async function ownerId(db: Db, userCode: string): Promise<number> {
-  const found = await findMember(db, userCode);
-  if (!found) throw new HttpError(404, 'Member not found.');
-  return found.id;
-}
-
-function ownerOnly(member: Member, userCode: string): void {
-  if (member.userCode !== userCode) throw new HttpError(403, FORBIDDEN);
-}
-
-/** The rows `viewerId` may see, or null when the whole feature is hidden from them. */
-async function visibleRows<T extends { privacyCode: number }>(
-  db: Db,
-  viewerId: number,
-  owner: number,
-  feature: 'work' | 'education',
-  load: () => Promise<T[]>,
-): Promise<T[] | null> {
-  const relation = await relationOf(db, viewerId, owner);
-  const privacy = await featurePrivacies(db, owner);
-  if (!allows(privacy[feature], relation)) return null;
-  return (await load()).filter((row) => allows(row.privacyCode, relation));
-}
+/** The rows of a feature the caller may see (the feature itself is checked by the route's `reads` rule). */
+const visibleRows = <T extends { privacyCode: number }>(request: FastifyRequest, rows: T[]): T[] => rows.filter((row) => allows(row.privacyCode, viewedOf(request).relation));
 
 async function checkWorkCodes(db: Db, input: WorkInput): Promise<void> {
   if (!(await lookupExists(db, LOOKUP_TABLES.companies, input.companyCode))) throw fieldError('companyCode', VAULT_MESSAGES.companyRequired);
@@ -74,21 +51,19 @@ async function checkEducationCodes(db: Db, input: EducationInput): Promise<void>
 
 const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${VAULT_PATHS.works(param('userCode'))}`, {
+    config: { access: { reads: 'work', of: 'params.userCode' } },
     schema: { tags: ['vault'], params: userCodeParams, response: { 200: envelope(z.array(workItem)) } },
     handler: async (request) => {
-      const me = memberOf(request);
-      const owner = await ownerId(app.db, request.params.userCode);
-      const rows = await visibleRows(app.db, me.id, owner, 'work', () => repo.listWorks(app.db, owner));
-      if (!rows) return { code: 200, message: HIDDEN, accessCode: ACCESS_RESTRICTED };
+      const rows = visibleRows(request, await repo.listWorks(app.db, viewedOf(request).id));
       return { code: 200, message: 'ok', accessCode: ACCESS_OK, data: rows, totalRecords: rows.length };
     },
   });
 
   app.post(`/${VAULT_PATHS.createWork(param('userCode'))}`, {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['vault'], params: userCodeParams, body: workInput, response: { 201: envelope(workItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         await checkWorkCodes(tx, request.body);
         const code = await repo.insertWork(tx, me.id, request.body);
@@ -100,10 +75,10 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`/${VAULT_PATHS.updateWork(param('userCode'))}`, {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['vault'], params: userCodeParams, body: workUpdate, response: { 201: envelope(workItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const { userWorkCode, ...input } = request.body;
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
@@ -118,6 +93,7 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(`/${VAULT_PATHS.deleteWork(param('workCode'))}`, {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['vault'], params: workCodeParams, response: { 200: envelope(deletedItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -133,21 +109,19 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`/${VAULT_PATHS.educations(param('userCode'))}`, {
+    config: { access: { reads: 'education', of: 'params.userCode' } },
     schema: { tags: ['vault'], params: userCodeParams, response: { 200: envelope(z.array(educationItem)) } },
     handler: async (request) => {
-      const me = memberOf(request);
-      const owner = await ownerId(app.db, request.params.userCode);
-      const rows = await visibleRows(app.db, me.id, owner, 'education', () => repo.listEducations(app.db, owner));
-      if (!rows) return { code: 200, message: HIDDEN, accessCode: ACCESS_RESTRICTED };
+      const rows = visibleRows(request, await repo.listEducations(app.db, viewedOf(request).id));
       return { code: 200, message: 'ok', accessCode: ACCESS_OK, data: rows, totalRecords: rows.length };
     },
   });
 
   app.post(`/${VAULT_PATHS.createEducation(param('userCode'))}`, {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['vault'], params: userCodeParams, body: educationInput, response: { 201: envelope(educationItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         await checkEducationCodes(tx, request.body);
         const code = await repo.insertEducation(tx, me.id, request.body);
@@ -159,10 +133,10 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(`/${VAULT_PATHS.updateEducation(param('userCode'))}`, {
+    config: { access: { owner: 'params.userCode' }, write: 'once' },
     schema: { tags: ['vault'], params: userCodeParams, body: educationUpdate, response: { 201: envelope(educationItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      ownerOnly(me, request.params.userCode);
       const { userEduCode, ...input } = request.body;
       const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
@@ -177,6 +151,7 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete(`/${VAULT_PATHS.deleteEducation(param('educationCode'))}`, {
+    config: { access: 'member', write: 'once' },
     schema: { tags: ['vault'], params: educationCodeParams, response: { 200: envelope(deletedItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
@@ -195,7 +170,7 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
 /** 404 for a code that does not exist, 403 for another member's row. */
 async function assertOwnRow(rowOwner: number | null, memberId: number, notFound: string): Promise<void> {
   if (rowOwner === null) throw new HttpError(404, notFound);
-  if (rowOwner !== memberId) throw new HttpError(403, FORBIDDEN);
+  if (rowOwner !== memberId) throw new HttpError(403, OWNER_ONLY);
 }
 
 export default vaultRoutes;

@@ -37,6 +37,7 @@ const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of Object.keys(LOOKUP_TABLES) as LookupKind[]) {
     // The path builder encodes its text, so append the parameter to the bare prefix.
     app.get(`/${LOOKUP_PATHS[kind]('')}:text`, {
+      config: { access: 'member' },
       schema: { tags: ['vault'], params: lookupParams, response: { 200: envelope(z.array(lookupItem)) } },
       handler: async (request) => ({ code: 0, message: 'ok', data: await searchLookup(app.db, LOOKUP_TABLES[kind], request.params.text) }),
     });

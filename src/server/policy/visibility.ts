@@ -8,14 +8,15 @@
  *   2 the circle's members, 3 only the author.
  * - On a slate: likewise with the slate's followers (and its admin) for 2.
  * The circle and slate readability rules live here too, so the circle routes and the
- * entry routes cannot drift apart.
+ * entry routes cannot drift apart. `allowsSql` is privacy.ts's `allows` as SQL
+ * (tests/server/privacy-forms.test.ts checks that both forms agree).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PRIVACY } from '../../../contract/codes';
-import { circleMembers, circles, slateFollowers, slates } from '../../db/schema/circles';
-import { friendships } from '../../db/schema/friendships';
-import { posts } from '../../db/schema/entries';
+import { PRIVACY } from '../../contract/codes';
+import { circleMembers, circles, slateFollowers, slates } from '../db/schema/circles';
+import { friendships } from '../db/schema/friendships';
+import { posts } from '../db/schema/entries';
 
 type Ref = SQL | AnyPgColumn | number;
 
@@ -60,8 +61,11 @@ export const memberCircleIdsSql = (viewerId: number): SQL =>
 export const followedSlateIdsSql = (viewerId: number): SQL =>
   sql`array(select ${slateFollowers.slateId} from ${slateFollowers} where ${slateFollowers.userId} = ${viewerId})`;
 
-const onSuite = (viewerId: number): SQL =>
-  sql`(${posts.originType} = 'user' and (${posts.privacyCode} = ${PRIVACY.everyone} or (${posts.privacyCode} = ${PRIVACY.billionetts} and ${posts.authorId} = any(${friendIdsSql(viewerId)}))))`;
+/** privacy.ts `allows` as SQL: the owner themself, 1 anyone, 2 the owner's billionetts. */
+export const allowsSql = (privacyCode: Ref, ownerId: Ref, viewerId: number): SQL =>
+  sql`(${ownerId} = ${viewerId} or ${privacyCode} = ${PRIVACY.everyone} or (${privacyCode} = ${PRIVACY.billionetts} and ${ownerId} = any(${friendIdsSql(viewerId)})))`;
+
+const onSuite = (viewerId: number): SQL => sql`(${posts.originType} = 'user' and ${allowsSql(posts.privacyCode, posts.authorId, viewerId)})`;
 
 /** Same rules as circleReadableSql, and 2 reaches the members only. */
 const onCircle = (viewerId: number): SQL =>

@@ -2,13 +2,15 @@
  * Who may see what (DESIGN.md privacy model): 1 Everyone (every member), 2 Billionetts
  * (the owner's friends), 3 Only me. The owner always sees their own. Areas ask here
  * before sending anything; hidden data is answered with accessCode 106 and no rows.
+ * This is the rule's JS form, for one owner at a time; policy/visibility.ts holds the
+ * same rule as SQL, for lists (tests/unit/privacy-forms.test.ts holds them together).
  */
 import { and, eq } from 'drizzle-orm';
-import { DEFAULT_PRIVACY_CODE, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../contract/codes';
-import type { Db } from './db/client';
-import { users } from './db/schema/accounts';
-import { friendships } from './db/schema/friendships';
-import { userPrivacySettings } from './db/schema/privacy';
+import { DEFAULT_PRIVACY_CODE, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/accounts';
+import { friendships } from '../db/schema/friendships';
+import { userPrivacySettings } from '../db/schema/privacy';
 
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
@@ -34,10 +36,9 @@ export function allows(privacyCode: number, relation: Relation): boolean {
   return privacyCode === PRIVACY.billionetts && relation.friend;
 }
 
+/** `allows` for one viewer and one owner, looking the relation up. */
 export async function canView(db: Db, viewerId: number, ownerId: number, privacyCode: number): Promise<boolean> {
-  if (viewerId === ownerId || privacyCode === PRIVACY.everyone) return true;
-  if (privacyCode === PRIVACY.billionetts) return areFriends(db, viewerId, ownerId);
-  return false;
+  return allows(privacyCode, await relationOf(db, viewerId, ownerId));
 }
 
 /** The owner's privacy of every feature; "personal" comes from users.privacy_code. */
