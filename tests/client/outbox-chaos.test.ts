@@ -12,7 +12,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -25,6 +24,7 @@ import type { MemberDb } from '../../src/client/store/db';
 import type { Sync } from '../../src/client/sync/create-sync';
 import { TEST_PASSWORD } from '../support/server';
 import { createLocks } from './helpers/locks';
+import { freePort, random } from '../support/chaos';
 
 // Screens nudge the UI's worker proxy; here the tabs below are the workers.
 vi.mock('../../src/client/sync/client', () => ({ sync: { kick: async () => undefined } }));
@@ -32,26 +32,6 @@ vi.mock('../../src/client/sync/client', () => ({ sync: { kick: async () => undef
 const root = path.resolve(import.meta.dirname, '../..');
 const WRITES = Number(process.env.CHAOS_WRITES ?? 1000);
 
-/** A small deterministic generator (mulberry32): the same chaos every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 type Faults = { on: boolean; lostAnswers: number; cut: number; refused: number; stalled: number; requests: number; socketsDropped: number };
 

@@ -20,6 +20,19 @@ export type Operation = {
   url(values: { pathValue: (name: string) => string; queryValue?: (name: string) => string }): string;
 };
 
+/** The operations of the OpenAPI document reachable without a session (a new one must be added here, on purpose). */
+export const PUBLIC_OPERATIONS = new Set([
+  'GET /api/v1/health',
+  'POST /api/v1/auth/signIn',
+  'POST /api/v1/auth/signUp',
+  'POST /api/v1/auth/validateEmailId',
+  'POST /api/v1/auth/validateMobileNo',
+  'POST /api/v1/auth/requestResetPassword',
+  'POST /api/v1/auth/validateResetPasswordToken',
+  'POST /api/v1/auth/resetPassword',
+  'GET /api/v1/admin/plan/active',
+]);
+
 const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
 
 function fieldsOf(schema: Schema | undefined): string[] {

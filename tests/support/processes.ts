@@ -7,11 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
+import { freePort } from './chaos';
 import type { TelexLogin } from './telex';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,17 +22,6 @@ export type Cluster = {
   signUp(via: ApiProcess): Promise<TelexLogin>;
   close(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function admin<T>(serverUrl: string, run: (c: Client) => Promise<T>): Promise<T> {
   const c = new Client({ connectionString: serverUrl });
