@@ -4,7 +4,7 @@
  */
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { isSignedIn } from './shell/session';
+import { isSignedIn } from './store/local-session';
 import { NotFoundPage } from './shell/auth-layout/not-found-page';
 
 export const router = createRouter({

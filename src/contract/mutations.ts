@@ -14,6 +14,7 @@ import {
 } from './entries';
 import { FRIEND_PATHS } from './friends';
 import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
+import { targets } from './targets';
 import { aboutUpdate, personalUpdate, USER_PATHS } from './user';
 import { educationPrivacyUpdate, VAULT_PATHS, workPrivacyUpdate } from './vault';
 
@@ -71,14 +72,14 @@ export const mutations = {
     payload: withUser(aboutUpdate),
     path: (p) => USER_PATHS.updateAbout(p.userCode),
     body: (p) => p.data,
-    target: (p) => `profile:${p.userCode}`,
+    target: (p) => targets.profile(p.userCode),
   }),
   'personal.update': define({
     method: 'PUT',
     payload: withUser(personalUpdate),
     path: (p) => USER_PATHS.updatePersonal(p.userCode),
     body: (p) => p.data,
-    target: (p) => `profile:${p.userCode}`,
+    target: (p) => targets.profile(p.userCode),
   }),
   /** The vault table's per-row privacy selector (create/update/delete of rows are online-only). */
   'work.privacy': define({
@@ -86,28 +87,28 @@ export const mutations = {
     payload: withUser(workPrivacyUpdate),
     path: (p) => VAULT_PATHS.updateWork(p.userCode),
     body: (p) => p.data,
-    target: (p) => `vault:${p.userCode}`,
+    target: (p) => targets.vault(p.userCode),
   }),
   'education.privacy': define({
     method: 'PUT',
     payload: withUser(educationPrivacyUpdate),
     path: (p) => VAULT_PATHS.updateEducation(p.userCode),
     body: (p) => p.data,
-    target: (p) => `vault:${p.userCode}`,
+    target: (p) => targets.vault(p.userCode),
   }),
   'privacySetting.update': define({
     method: 'PUT',
     payload: withUser(privacySettingUpdate),
     path: () => SETTINGS_PATHS.updatePrivacy,
     body: (p) => p.data,
-    target: (p) => `settings:${p.userCode}`,
+    target: (p) => targets.settings(p.userCode),
   }),
   'notifySetting.update': define({
     method: 'PUT',
     payload: withUser(notifySettingUpdate),
     path: () => SETTINGS_PATHS.updateNotify,
     body: (p) => p.data,
-    target: (p) => `settings:${p.userCode}`,
+    target: (p) => targets.settings(p.userCode),
   }),
   // Billionetts: one target per member, so accept/request/remove/unfriend replay strictly in order.
   'friendRequest.accept': define({
@@ -115,51 +116,51 @@ export const mutations = {
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.requestAccept(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
   'friendRequest.reject': define({
     method: 'POST',
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.requestReject(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
   'friendSuggestion.request': define({
     method: 'PUT',
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.suggestionAccept(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
   'friendSuggestion.dismiss': define({
     method: 'PUT',
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.suggestionReject(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
   'sentRequest.remove': define({
     method: 'DELETE',
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.removeRequested(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
   'friend.unfriend': define({
     method: 'PUT',
     payload: friendWrite,
     path: (p) => FRIEND_PATHS.unfriend(p.friendCode),
     body: () => undefined,
-    target: (p) => `friends:${p.userCode}`,
+    target: (p) => targets.friends(p.userCode),
   }),
-  // Entries (issue 3). Every write on an entry targets `entry:<postCode>`, so a comment,
+  // Entries (issue 3). Every write on an entry targets `targets.entry(postCode)`, so a comment,
   // rating or vote on an entry written offline waits for the entry's create.
   'entry.create': define({
     method: 'POST',
     payload: entryTarget.extend({ data: entryForm }),
     path: (p) => withQuery(ENTRY_PATHS.create, p),
     body: (p) => p.data,
-    target: (p) => `entry:${p.data.userPostCode}`,
+    target: (p) => targets.entry(p.data.userPostCode),
   }),
   /** Waits for the shared entry (it may itself be an offline create). */
   'entry.share': define({
@@ -167,49 +168,49 @@ export const mutations = {
     payload: entryTarget.extend({ data: shareForm }),
     path: (p) => withQuery(ENTRY_PATHS.share, p),
     body: (p) => p.data,
-    target: (p) => `entry:${p.data.originalUserPostCode}`,
+    target: (p) => targets.entry(p.data.originalUserPostCode),
   }),
   'entry.delete': define({
     method: 'DELETE',
     payload: onEntry({}),
     path: (p) => ENTRY_PATHS.entry(p.postCode),
     body: () => undefined,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'entry.privacy': define({
     method: 'PUT',
     payload: onEntry({ data: privacyUpdate }),
     path: (p) => ENTRY_PATHS.privacy(p.postCode),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'entry.save': define({
     method: 'POST',
     payload: onEntry({}),
     path: (p) => ENTRY_PATHS.save(p.postCode),
     body: () => undefined,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'entry.unsave': define({
     method: 'PUT',
     payload: onEntry({}),
     path: (p) => ENTRY_PATHS.unsave(p.postCode),
     body: () => undefined,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'entry.rate': define({
     method: 'POST',
     payload: onEntry({ data: rateForm }),
     path: (p) => ENTRY_PATHS.rate(p.postCode),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'poll.vote': define({
     method: 'POST',
     payload: onEntry({ data: pollVoteForm }),
     path: (p) => ENTRY_PATHS.pollVote(p.postCode),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   /** data.commentCode is the client id of the new comment. */
   'comment.create': define({
@@ -217,35 +218,35 @@ export const mutations = {
     payload: onEntry({ data: commentCreate }),
     path: (p) => ENTRY_PATHS.commentCreate(p.postCode),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'comment.update': define({
     method: 'PUT',
     payload: onEntry({ commentCode: z.uuid(), data: commentUpdate }),
     path: (p) => ENTRY_PATHS.commentUpdate(p.postCode, p.commentCode),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'comment.delete': define({
     method: 'DELETE',
     payload: onEntry({ commentCode: z.uuid() }),
     path: (p) => ENTRY_PATHS.comment(p.postCode, p.commentCode),
     body: () => undefined,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   'comment.react': define({
     method: 'POST',
     payload: onEntry({ data: commentReact }),
     path: (p) => ENTRY_PATHS.commentReact(p.postCode, p.data.exp),
     body: (p) => p.data,
-    target: (p) => `entry:${p.postCode}`,
+    target: (p) => targets.entry(p.postCode),
   }),
   /** A telex message (spec §2.12): one target per peer, so messages to one member go strictly in order. */
   'telex.send': defineSocket({
     transport: 'socket',
     payload: telexSend,
     frame: (p): ChatClientFrame => ({ type: 'message', id: p.id, recvId: p.peer, recvIsGroup: false, body: p.body }),
-    target: (p) => `telex:${p.peer}`,
+    target: (p) => targets.telex(p.peer),
   }),
 } as const;
 

@@ -53,7 +53,7 @@ export async function signInByApi(baseUrl: string, login = DEMO_LOGINS[0]!): Pro
 }
 
 /**
- * Stores a session the way the app does after sign-in (shell/session.ts: localStorage
+ * Stores a session the way the app does after sign-in (store/local-session.ts: localStorage
  * accessToken + userData; sync/session.ts: the device database's `session` row, read by
  * the worker), on a page of the origin that is not the app (/api/v1/health), so no
  * service worker is installed and the member's database is not created.

@@ -6,6 +6,7 @@
  */
 import { launch, waitForServiceWorker } from '../e2e/support/browser';
 import { checkIn } from '../e2e/support/pages';
+import { targets } from '../../src/contract/targets';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 export async function measureOutboxDrainInBrowser(baseUrl: string) {
@@ -22,7 +23,8 @@ export async function measureOutboxDrainInBrowser(baseUrl: string) {
     const userCode = await page.evaluate(() => (JSON.parse(localStorage.getItem('userData') ?? '{}') as { id: string }).id);
 
     await context.setOffline(true);
-    await page.evaluate(async (code) => {
+    // The target is computed here: the page function runs in the browser, without our modules.
+    await page.evaluate(async ({ code, target }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(`billionett-${code}`);
         open.addEventListener('success', () => resolve(open.result));
@@ -37,7 +39,7 @@ export async function measureOutboxDrainInBrowser(baseUrl: string) {
           id,
           kind: 'about.update',
           payload: { userCode: code, data: { about: `Bench about text number ${i}.` } },
-          target: `profile:${code}`,
+          target,
           status: 'pending',
           attempts: 0,
           createdAt: now + i,
@@ -48,7 +50,7 @@ export async function measureOutboxDrainInBrowser(baseUrl: string) {
         tx.addEventListener('error', () => reject(tx.error));
       });
       db.close();
-    }, userCode);
+    }, { code: userCode, target: targets.profile(userCode) });
 
     const started = Date.now();
     await context.setOffline(false);

@@ -12,7 +12,7 @@ import { createEntry } from '../../src/client/composer/commands';
 import { emptyForm } from '../../src/client/composer/form';
 import { MY_CIRCLES_KIND, MY_SLATES_KIND, circleKey, listedCircles, listedSlates } from '../../src/client/store/circle-pages';
 import { FEED_KIND, feedParams, type FeedSpec } from '../../src/client/store/feed-pages';
-import { pageKey } from '../../src/client/store/friend-pages';
+import { pageKey } from '../../src/client/store/pages';
 import { insertCircle, insertSlate } from '../support/circles';
 import { serverCall, signedIn, withClientTestServer, type Harness, type TestServer } from './helpers/harness';
 

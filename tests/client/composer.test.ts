@@ -13,6 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ENTRY_PATHS, type PostItem } from '../../src/contract/entries';
 import { MEDIA_PATHS } from '../../src/contract/media';
 import { API_BASE } from '../../src/contract/codes';
+import { targets } from '../../src/contract/targets';
 import { createEntry } from '../../src/client/composer/commands';
 import { emptyForm, type ComposerForm } from '../../src/client/composer/form';
 import { serverCall, signedIn, withClientTestServer, type Harness, type TestServer } from './helpers/harness';
@@ -52,7 +53,7 @@ describe('entry composer, offline with media', () => {
     expect(row?._sync).toBe('pending');
     expect((row as unknown as PostItem).originalPost?.postGalleries[0]?.path).toBe(`blob:${blobId}`);
     expect(await h.db.mediaBlobs.where('owner').equals(code).count()).toBe(1);
-    expect((await h.db.outbox.toArray()).map((i) => [i.kind, i.target])).toEqual([['entry.create', `entry:${code}`]]);
+    expect((await h.db.outbox.toArray()).map((i) => [i.kind, i.target])).toEqual([['entry.create', targets.entry(code)]]);
 
     // Offline: nothing leaves. Then the network returns during the backoff.
     h.onSleep = () => {

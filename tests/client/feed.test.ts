@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { uuidv7 } from '../../src/lib/ids';
 import { enqueue } from '../../src/client/store/outbox';
-import { pageKey } from '../../src/client/store/friend-pages';
+import { pageKey } from '../../src/client/store/pages';
 import { FEED_KIND, feedParams, type FeedSpec } from '../../src/client/store/feed-pages';
 import type { PostView } from '../../src/client/entries/queries';
 import { serverCall, signedIn, startClientTestServer, type TestServer } from './helpers/harness';

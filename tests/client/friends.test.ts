@@ -11,7 +11,7 @@ import { FRIEND_PATHS } from '../../src/contract/friends';
 import { MESSAGES } from '../../src/contract/rules';
 import { SETTINGS_PATHS } from '../../src/contract/settings';
 import { enqueue } from '../../src/client/store/outbox';
-import { pageKey } from '../../src/client/store/friend-pages';
+import { pageKey } from '../../src/client/store/pages';
 import { serverCall, signedIn, startClientTestServer, type TestServer } from './helpers/harness';
 
 let server: TestServer;

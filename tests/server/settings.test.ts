@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RESTRICTED, PRIVACY_FEATURES } from '../../src/contract/codes';
 import { mutations } from '../../src/contract/mutations';
 import { NOTIFY_FEATURES, SETTINGS_PATHS } from '../../src/contract/settings';
+import { targets } from '../../src/contract/targets';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
@@ -41,7 +42,7 @@ describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
     expect(r.status).toBe(201);
     expect(r.body.data).toEqual({ featureCode: 'suite', featureName: 'Suite', privacyCode: 3, privacyName: 'Only me' });
     expect((await s.call(def.method, def.path(payload), { token: owner.token, body: def.body(payload), headers })).headers.get('idempotent-replayed')).toBe('true');
-    expect(def.target(payload)).toBe(`settings:${owner.userCode}`);
+    expect(def.target(payload)).toBe(targets.settings(owner.userCode));
     // Without the trailing slash too.
     expect((await s.call('PUT', 'user/privacy-setting', { token: owner.token, body: { featureCode: 'personal', privacyCode: 2 } })).status).toBe(201);
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RESTRICTED } from '../../src/contract/codes';
 import { mutations } from '../../src/contract/mutations';
+import { targets } from '../../src/contract/targets';
 import { LOOKUP_PATHS, VAULT_MESSAGES, VAULT_PATHS } from '../../src/contract/vault';
 import { users } from '../../src/server/db/schema/accounts';
 import { friendships } from '../../src/server/db/schema/friendships';
@@ -143,7 +144,7 @@ describe.each(dbTargets())('vault on $name', ({ databaseUrl }) => {
     expect(privacy.body.data).toMatchObject({ privacyCode: 2, privacyName: 'Billionetts', positionName: 'Director' });
     const again = await s.call(def.method, def.path(payload), { token: owner.token, body: def.body(payload), headers });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(def.target(payload)).toBe(`vault:${owner.userCode}`);
+    expect(def.target(payload)).toBe(targets.vault(owner.userCode));
 
     const unknown = await s.call('PUT', VAULT_PATHS.updateWork(owner.userCode), { token: owner.token, body: { userWorkCode: 'W-nope', privacyCode: 1 } });
     expect(unknown.status).toBe(404);

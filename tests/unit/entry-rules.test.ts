@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENTRY_MESSAGES, entryForm, pollErrors, rateForm, startIsAfterToday } from '../../src/contract/entries';
 import { mutations } from '../../src/contract/mutations';
+import { targets } from '../../src/contract/targets';
 
 const code = '01900000-0000-7000-8000-000000000001';
 const now = new Date(2026, 10, 21, 10, 0);
@@ -59,8 +60,8 @@ describe('entry rules', () => {
 
   it('queues every write on an entry behind the entry', () => {
     const postCode = code;
-    expect(mutations['entry.create'].target({ userCode: 'u', postType: 'user', data: { userPostCode: code, featureCode: 5, postDescription: 'x' } } as never)).toBe(`entry:${code}`);
-    expect(mutations['comment.create'].target({ userCode: 'u', postCode, data: { commentCode: code, comment: 'x' } } as never)).toBe(`entry:${code}`);
+    expect(mutations['entry.create'].target({ userCode: 'u', postType: 'user', data: { userPostCode: code, featureCode: 5, postDescription: 'x' } } as never)).toBe(targets.entry(code));
+    expect(mutations['comment.create'].target({ userCode: 'u', postCode, data: { commentCode: code, comment: 'x' } } as never)).toBe(targets.entry(code));
     expect(mutations['entry.create'].path({ userCode: 'u', postType: 'user', profileCode: 'abc' } as never)).toBe('user/post?postType=user&profileCode=abc');
     expect(mutations['comment.react'].path({ postCode, data: { exp: 'none' } } as never)).toBe(`user/post/${code}/comment/likeOrUnlikeComment/none`);
   });

@@ -4,18 +4,19 @@
  * as emailId or mobileNo; success stores the session and goes home.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES, classifyUsername } from '../../contract/rules';
 import { sync } from '../sync/client';
-import { setSession } from '../shell/session';
-import { RouterAnchor } from '../shell/auth-layout/router-link';
+import { setSession } from '../store/local-session';
+import { RouterAnchor } from '../ui/router-link';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';
+import { UsernameInput } from './components/username-input';
 import { callSafely, failureText } from './call-failure';
 
 type Values = { username: string; password: string; rememberMe: boolean };
@@ -53,16 +54,7 @@ export function CheckinScreen() {
       <FormError message={error} onClose={() => setError(null)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email Or Mobile"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            key={form.key('username')}
-            {...form.getInputProps('username')}
-          />
+          <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

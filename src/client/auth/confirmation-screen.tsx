@@ -5,7 +5,7 @@
  */
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { RouterButton } from '../shell/auth-layout/router-link';
+import { RouterButton } from '../ui/router-link';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 

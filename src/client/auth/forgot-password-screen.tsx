@@ -3,16 +3,17 @@
  * the account; the server mails a reset link and we confirm.
  */
 import { useState } from 'react';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isEmail, isMobile } from '../../contract/rules';
 import { sync } from '../sync/client';
-import { RouterAnchor } from '../shell/auth-layout/router-link';
+import { RouterAnchor } from '../ui/router-link';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';
+import { UsernameInput } from './components/username-input';
 import { callSafely, failureText } from './call-failure';
 
 export function ForgotPasswordScreen() {
@@ -49,15 +50,7 @@ export function ForgotPasswordScreen() {
       <FormError message={error} onClose={() => setError(null)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label="Email Or Mobile"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('username')}
-          />
+          <UsernameInput {...form.getInputProps('username')} />
           <Button type="submit" fullWidth loading={form.submitting}>
             Send reset link
           </Button>

@@ -11,6 +11,7 @@ import { MINIMUM_AGE } from '../../contract/codes';
 import { MESSAGES, isEmail, isMobile, isOldEnough, isValidPassword } from '../../contract/rules';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
+import { UsernameInput } from './components/username-input';
 import { useUsernameCheck } from './hooks/use-username-check';
 import { PASSWORD_RULE_TEXT } from './password-rule';
 import { getRegistrationDraft, setRegistrationDraft, type RegistrationDraft } from './registration-draft';
@@ -103,13 +104,7 @@ export function RegistrationScreen() {
             withAsterisk
             {...form.getInputProps('displayName')}
           />
-          <TextInput
-            label="Email Or Mobile"
-            autoComplete="username"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
+          <UsernameInput
             description={usernameStatus === 'pending' ? 'Checking availability…' : 'Mobile: digits only'}
             {...usernameInput}
             onBlur={(event) => {

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { MESSAGES, isValidPassword } from '../../contract/rules';
 import { sync } from '../sync/client';
-import { RouterButton } from '../shell/auth-layout/router-link';
+import { RouterButton } from '../ui/router-link';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';

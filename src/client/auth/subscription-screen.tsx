@@ -14,7 +14,7 @@ import type { PlanCode } from '../../contract/codes';
 import { TOAST_MS } from '../../contract/codes';
 import { MESSAGES, classifyUsername } from '../../contract/rules';
 import { sync } from '../sync/client';
-import { RouterAnchor } from '../shell/auth-layout/router-link';
+import { RouterAnchor } from '../ui/router-link';
 import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { PlanCard } from './components/plan-card';

@@ -5,9 +5,11 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Profession } from '../../contract/masters';
+import { targets } from '../../contract/targets';
 import { FRIEND_WRITE_KINDS, type FriendWriteKind } from '../store/appliers/friends';
 import { memberDb, type ListPageRow, type OutboxItem, type PersonRow, type ReferenceRow } from '../store/db';
-import { pageKey, type FriendListKind } from '../store/friend-pages';
+import type { FriendListKind } from '../store/friend-pages';
+import { pageKey } from '../store/pages';
 
 export type ListPage<T> = { page: ListPageRow | undefined; rows: T[] };
 
@@ -41,7 +43,7 @@ const isFriendWrite = (item: OutboxItem): item is OutboxItem & { kind: FriendWri
 /** The member's queued friend writes, oldest first. */
 export function useFriendWrites(me: string): (OutboxItem & { kind: FriendWriteKind })[] | undefined {
   return useLiveQuery(async () => {
-    const items = await memberDb(me).outbox.where('target').equals(`friends:${me}`).sortBy('id');
+    const items = await memberDb(me).outbox.where('target').equals(targets.friends(me)).sortBy('id');
     return items.filter(isFriendWrite);
   }, [me]);
 }

@@ -6,6 +6,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Emoji, Privacy } from '../../contract/masters';
+import { targets } from '../../contract/targets';
 import { memberDb, type MediaBlobRow, type PersonRow, type ProfileRow } from '../store/db';
 
 export const composerDraftKey = (targetKey: string) => `composer:${targetKey}`;
@@ -59,7 +60,7 @@ export function usePostSync(me: string, postCode: string | null): { exists: bool
     if (!postCode) return { exists: false };
     const db = memberDb(me);
     const row = await db.posts.get(postCode);
-    const item = await db.outbox.where('target').equals(`entry:${postCode}`).first();
+    const item = await db.outbox.where('target').equals(targets.entry(postCode)).first();
     return { exists: Boolean(row), sync: row?._sync, error: item?.status === 'failed' ? item.error?.message : undefined };
   }, [me, postCode]);
 }

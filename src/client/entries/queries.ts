@@ -6,10 +6,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { STATUS_ACTIVE } from '../../contract/codes';
 import type { CommentItem, PostItem } from '../../contract/entries';
+import { targets } from '../../contract/targets';
 import { memberDb, type CommentRow, type OutboxItem, type PostRow } from '../store/db';
 import { commentOwnerParams, feedPages, type FeedSpec } from '../store/feed-pages';
 import { listedCircles, listedSlates } from '../store/circle-pages';
-import { pageKey } from '../store/friend-pages';
+import { pageKey } from '../store/pages';
 
 /** A `posts` row: the feed's PostItem plus its code, creation time and marks. */
 export type PostView = PostRow & PostItem & { _deleting?: boolean };
@@ -100,7 +101,7 @@ export function useComments(me: string, postCode: string, commentCode: string | 
 /** The queued writes on one entry (and its comments), oldest first. */
 export function useEntryWrites(me: string, postCode: string): OutboxItem[] {
   return (
-    useLiveQuery(() => memberDb(me).outbox.where('target').equals(`entry:${postCode}`).sortBy('id'), [me, postCode]) ?? []
+    useLiveQuery(() => memberDb(me).outbox.where('target').equals(targets.entry(postCode)).sortBy('id'), [me, postCode]) ?? []
   );
 }
 

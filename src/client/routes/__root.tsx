@@ -5,7 +5,7 @@
  */
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { isSignedIn, onSessionChange } from '../shell/session';
+import { isSignedIn, onSessionChange } from '../store/local-session';
 
 export type RouterContext = {
   /** Read at navigation time by the guards (_auth redirects members, _main visitors). */

@@ -5,7 +5,7 @@
  */
 import { createFileRoute, notFound, Outlet, redirect } from '@tanstack/react-router';
 import { MainLayout } from '../shell/main-layout/main-layout';
-import { getSession, isSignedIn } from '../shell/session';
+import { getSession, isSignedIn } from '../store/local-session';
 
 export const Route = createFileRoute('/_main')({
   beforeLoad: ({ matches }) => {

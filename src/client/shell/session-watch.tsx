@@ -2,7 +2,7 @@
  * Follows the worker's copy of the session (deviceDb().session) and signs this tab
  * out when the worker ends it: a 401 on any call, or checkout (spec/calls.md §2).
  *
- * Kept apart from session.ts and loaded lazily by the root, only while signed in,
+ * Kept apart from store/local-session.ts and loaded lazily by the root, only while signed in,
  * so Dexie is not part of the checkin screen's JavaScript (BUDGETS.md).
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { deviceDb, type SessionRow } from '../store/db';
 import { sync } from '../sync/client';
-import { clearSession, getSession } from './session';
+import { clearSession, getSession } from '../store/local-session';
 
 const LOADING = 'loading' as const;
 

@@ -15,9 +15,6 @@ export function laterStatus(a: ChatMessageStatus, b: ChatMessageStatus): ChatMes
 
 export const isServerStatus = (status: ChatMessageStatus) => RANK[status] > 0;
 
-/** The outbox target of the messages to `peer` (contract/mutations.ts 'telex.send'). */
-export const telexTarget = (peer: string) => `telex:${peer}`;
-
 /** A message as the server has it; `me` decides who the peer is. */
 export type ServerMessage = { id: string; sender: string; recvId: string; body: string; time: string; status: ChatMessageStatus };
 

@@ -1,6 +1,6 @@
 /**
  * Mirrored circles and slates (contract/circles.ts): the member's lists of them as
- * `listPages` of codes (like every paged list, store/friend-pages.ts), the rows once in
+ * `listPages` of codes (like every paged list, store/pages.ts), the rows once in
  * `circles` / `slates`. Shared by the worker's pulls and the UI's live queries.
  *
  * Two lists are kept, both the member's own (owner = their userCode):
@@ -11,6 +11,7 @@
  */
 import type { CircleCard, SlateCard } from '../../contract/circles';
 import type { CircleRow, MemberDb, SlateRow } from './db';
+import { pagesOf } from './pages';
 
 export const MY_CIRCLES_KIND = 'myCircles';
 export const MY_SLATES_KIND = 'mySlates';
@@ -44,6 +45,6 @@ export async function listedSlates(db: MemberDb, me: string): Promise<SlateRow[]
 }
 
 async function listedCodes(db: MemberDb, kind: string, me: string): Promise<string[]> {
-  const pages = await db.listPages.where('[kind+owner]').equals([kind, me]).toArray();
+  const pages = await pagesOf(db, kind, me);
   return [...new Set(pages.sort((a, b) => a.pageNo - b.pageNo).flatMap((p) => p.codes))];
 }

@@ -1,11 +1,12 @@
 /**
  * Mirrored feed and comment pages (DESIGN.md "Reads and mirrors"). They live in
- * `listPages` like every paged list (store/friend-pages.ts `pageKey`/`putPage`): a page
+ * `listPages` like every paged list (store/pages.ts): a page
  * holds only the codes in the server's order; the entries live once in `posts`, the
  * comments and replies once in `comments`. Shared by the worker's pulls, the UI's live
  * queries and the entry appliers.
  */
 import type { MemberDb } from './db';
+import { dropFromPages, pagesOf } from './pages';
 
 export type FeedMode = 'all' | 'user' | 'saved' | 'search' | 'circle' | 'slate';
 /**
@@ -32,7 +33,7 @@ export const feedParams = (spec: FeedSpec): string =>
 /** Every mirrored page of one feed, in page order. */
 export async function feedPages(db: MemberDb, me: string, spec: FeedSpec) {
   const params = feedParams(spec);
-  const pages = await db.listPages.where('[kind+owner]').equals([FEED_KIND, feedOwner(me, spec)]).toArray();
+  const pages = await pagesOf(db, FEED_KIND, feedOwner(me, spec));
   return pages
     .filter((p) => (p as { params?: string }).params === params)
     .sort((a, b) => a.pageNo - b.pageNo);
@@ -40,14 +41,7 @@ export async function feedPages(db: MemberDb, me: string, spec: FeedSpec) {
 
 /** Take an entry out of every mirrored feed page (deleted, or gone from the member's view). */
 export async function removeFromFeeds(db: MemberDb, postCode: string): Promise<void> {
-  const pages = await db.listPages.where('kind').equals(FEED_KIND).toArray();
-  for (const page of pages) {
-    if (!page.codes.includes(postCode)) continue;
-    await db.listPages.update(page.key, {
-      codes: page.codes.filter((c) => c !== postCode),
-      totalRecords: Math.max(0, page.totalRecords - 1),
-    });
-  }
+  await dropFromPages(db, await db.listPages.where('kind').equals(FEED_KIND).toArray(), postCode);
 }
 
 /** The comment pages of an entry (`params` ''), or one comment's reply pages (`params` = its code). */

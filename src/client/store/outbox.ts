@@ -7,24 +7,7 @@
 import { mutations, type MutationKind, type MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import type { MemberDb, OutboxItem } from './db';
-import { answerApplierOf, discardApplierOf, localApplierOf, rebaseKeyOf } from './appliers/registry';
-import { registerProfileAppliers } from './appliers/profile';
-import { registerFriendAppliers } from './appliers/friends';
-import { registerVaultAppliers } from './appliers/vault';
-import { registerTelexAppliers } from './appliers/telex';
-import { registerComposerAppliers } from './appliers/composer';
-import { registerEntryAppliers } from './appliers/entries';
-
-export { registerAnswerApplier, registerLocalApplier } from './appliers/registry';
-export type { AnswerApplier, LocalApplier } from './appliers/registry';
-
-// The foundation kinds' appliers: whoever loads the outbox (UI or worker) has them.
-registerProfileAppliers();
-registerFriendAppliers();
-registerVaultAppliers();
-registerTelexAppliers();
-registerComposerAppliers();
-registerEntryAppliers();
+import { applierOf } from './appliers/registry';
 
 /**
  * Queue a write. The kind's local applier makes the optimistic change (rows marked
@@ -48,7 +31,7 @@ export async function enqueue<K extends MutationKind>(
     attempts: 0,
     createdAt: Date.now(),
   };
-  const apply = localApplierOf(kind);
+  const apply = applierOf(kind)?.local;
   await db.transaction('rw', db.tables, async () => {
     await db.outbox.add(item);
     if (apply) await apply(db, parsed, 'pending');
@@ -56,20 +39,25 @@ export async function enqueue<K extends MutationKind>(
   return item.id;
 }
 
+/**
+ * A stored item's payload, for its kind's appliers: parsed by the kind's schema when it
+ * was queued (enqueue), but Dexie hands it back untyped: the cast belongs at that boundary.
+ */
+const payloadOf = (item: OutboxItem) => item.payload as MutationPayload<MutationKind>;
+
 /** Re-apply every unsent write for `target` on top of freshly pulled rows (call inside a rw transaction). */
 export async function rebase(db: MemberDb, target: string): Promise<void> {
   const items = await db.outbox.where('[target+id]').between([target, ''], [target, '\uffff']).toArray();
   // Keyed kinds fully replace what they draw: only the last item of a kind+key needs drawing.
   const lastOfKey = new Map<string, string>();
   for (const item of items) {
-    const key = rebaseKeyOf(item.kind)?.(item.payload as never);
+    const key = applierOf(item.kind)?.rebaseKey?.(payloadOf(item));
     if (key !== undefined) lastOfKey.set(`${item.kind}|${key}`, item.id);
   }
   for (const item of items) {
-    const key = rebaseKeyOf(item.kind)?.(item.payload as never);
+    const key = applierOf(item.kind)?.rebaseKey?.(payloadOf(item));
     if (key !== undefined && lastOfKey.get(`${item.kind}|${key}`) !== item.id) continue;
-    const apply = localApplierOf(item.kind);
-    if (apply) await apply(db, item.payload as never, item.status);
+    await applierOf(item.kind)?.local?.(db, payloadOf(item), item.status);
   }
 }
 
@@ -94,7 +82,7 @@ export async function discardItem(db: MemberDb, id: string): Promise<OutboxItem 
   return db.transaction('rw', db.tables, async () => {
     const item = await db.outbox.get(id);
     await db.outbox.delete(id);
-    if (item) await discardApplierOf(item.kind)?.(db, item.payload as never);
+    if (item) await applierOf(item.kind)?.discard?.(db, payloadOf(item));
     return item;
   });
 }
@@ -121,7 +109,7 @@ export async function completeItems(db: MemberDb, done: readonly { item: OutboxI
   if (done.length === 0) return;
   await db.transaction('rw', db.tables, async () => {
     await db.outbox.bulkDelete(done.map((d) => d.item.id));
-    for (const { item, data } of done) await answerApplierOf(item.kind)?.(db, item.payload as never, data);
+    for (const { item, data } of done) await applierOf(item.kind)?.answer(db, payloadOf(item), data);
     for (const target of new Set(done.map((d) => d.item.target))) await rebase(db, target);
   });
 }

@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { friendReportSlice, type FriendReportSlice } from '../../contract/friends';
 import type { MutationKind } from '../../contract/mutations';
+import { targets } from '../../contract/targets';
 import { memberDb, type ProfileRow, type UtilizationRow } from '../store/db';
 import type { SyncMarkState } from '../ui/sync-mark';
 
@@ -19,7 +20,7 @@ export function useProfile(me: string): ProfileRow | undefined {
  */
 export function useWriteState(me: string, kind: MutationKind): SyncMarkState | undefined {
   return useLiveQuery(async () => {
-    const items = await memberDb(me).outbox.where('target').equals(`profile:${me}`).toArray();
+    const items = await memberDb(me).outbox.where('target').equals(targets.profile(me)).toArray();
     const mine = items.filter((item) => item.kind === kind).sort((a, b) => (a.id < b.id ? -1 : 1));
     const failed = mine.find((item) => item.status === 'failed');
     if (failed) {

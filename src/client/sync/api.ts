@@ -17,13 +17,19 @@ import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
 import type { CropFields } from '../../contract/pictures';
 import type { LocationDetails } from '../../contract/entries';
-import type { FeedRequest } from './pull/feed';
-import type { CommentsRequest } from './pull/comments';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
+import type { FeedSpec } from '../store/feed-pages';
 
 export type CallResult<T = undefined> =
   | { ok: true; status: number; message: string; data: T }
   | { ok: false; status: number; message: string; errors?: Record<string, string[]>; offline?: boolean };
+
+// The request shapes live here, not beside their pulls: pull/*.ts import PullResult from
+// this file, so this file importing them back would close a loop.
+export type FeedRequest = FeedSpec & { kind: 'feed'; pageNo: number };
+export type CommentsRequest =
+  | { kind: 'comments'; postCode: string; pageNo: number }
+  | { kind: 'replies'; postCode: string; commentCode: string; pageNo: number };
 
 /** What a screen can ask the worker to mirror. Later areas add kinds here. */
 export type PullRequest =

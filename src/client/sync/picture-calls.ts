@@ -6,11 +6,12 @@
  * from Dexie; the profile is then re-pulled for the server's canonical row.
  */
 import { imageAnswer, PICTURE_PATHS, type CropFields } from '../../contract/pictures';
+import { targets } from '../../contract/targets';
 import { writeMirror } from '../store/mirror';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import { authed, type Member, type SyncContext } from './context';
-import { profileTarget, pullProfile } from './pull/profile';
+import { pullProfile } from './pull/profile';
 
 const imageNameOf = (data: unknown) => imageAnswer.parse(data);
 
@@ -32,7 +33,7 @@ export async function uploadTempPicture(
 
 async function setProfileDp(ctx: SyncContext, member: Member, profileDp: string | null): Promise<void> {
   const { db, session } = member;
-  await writeMirror(db, [profileTarget(session.id)], async () => {
+  await writeMirror(db, [targets.profile(session.id)], async () => {
     await db.profiles.update(session.id, { profileDp });
     await db.personal.update(session.id, { profileDp });
   });

@@ -4,7 +4,8 @@
  * newest messages, the outbox items behind its unsent messages, and the draft.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { messagePageKey, telexTarget } from '../store/chat';
+import { targets } from '../../contract/targets';
+import { messagePageKey } from '../store/chat';
 import { memberDb, type ChatFriendRow, type ChatMessageRow, type OutboxItem } from '../store/db';
 
 export const draftKey = (peer: string) => `telex:${peer}`;
@@ -109,7 +110,7 @@ export function useMessageTotal(me: string, peer: string): number | undefined {
 /** message id → its outbox item (the unsent ones: pending, or failed with the server's words). */
 export function useUnsent(me: string, peer: string): Map<string, OutboxItem> | undefined {
   return useLiveQuery(async () => {
-    const items = await memberDb(me).outbox.where('target').equals(telexTarget(peer)).toArray();
+    const items = await memberDb(me).outbox.where('target').equals(targets.telex(peer)).toArray();
     return new Map(items.map((item) => [(item.payload as { id: string }).id, item]));
   }, [me, peer]);
 }

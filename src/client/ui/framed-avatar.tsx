@@ -55,3 +55,10 @@ export function FramedAvatar({ name, gender, planName, profileDp, size }: Framed
   );
 }
 
+/** The fields of any member row (profile, card, entry or comment author, telex peer) a picture needs. */
+export type AvatarMember = { displayName: string; gender?: string; planName?: string; profileDp?: string | null };
+
+/** A member's framed picture from their row: the one place its fields are mapped. */
+export function MemberAvatar({ member, size }: { member: AvatarMember; size: AvatarSize }) {
+  return <FramedAvatar name={member.displayName} gender={member.gender} planName={member.planName} profileDp={member.profileDp} size={size} />;
+}

@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FramedAvatar } from './framed-avatar';
+import { MemberAvatar } from './framed-avatar';
 import { HrefLink } from './href-link';
 import classes from './person-card.module.css';
 
@@ -33,15 +33,7 @@ export type PersonCardProps = {
 };
 
 export function PersonCard({ person, href, badge, status, footer, busy }: PersonCardProps) {
-  const picture = (
-    <FramedAvatar
-      name={person.displayName}
-      gender={person.gender}
-      planName={person.planName}
-      profileDp={person.profileDp}
-      size="md"
-    />
-  );
+  const picture = <MemberAvatar member={person} size="md" />;
   return (
     <Paper
       withBorder

@@ -4,6 +4,7 @@ import { PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
 import type { Plan, Privacy, Profession } from '../../contract/masters';
 import { NOTIFY_FEATURES, type NotifyFeature } from '../../contract/settings';
 import type { MutationKind } from '../../contract/mutations';
+import { targets } from '../../contract/targets';
 import {
   memberDb,
   type EducationRow,
@@ -51,7 +52,7 @@ export function usePlanList(me: string): Plan[] | undefined {
  */
 export function useWriteState(me: string, kind: MutationKind): SyncMarkState | undefined {
   return useLiveQuery(async () => {
-    const items = await memberDb(me).outbox.where('target').equals(`profile:${me}`).toArray();
+    const items = await memberDb(me).outbox.where('target').equals(targets.profile(me)).toArray();
     const mine = items.filter((item) => item.kind === kind);
     const failed = mine.find((item) => item.status === 'failed');
     if (failed) {
@@ -111,7 +112,7 @@ export function useRowWriteState(
   rowCode: string,
 ): SyncMarkState | undefined {
   return useLiveQuery(async () => {
-    const items = await memberDb(me).outbox.where('target').equals(`vault:${me}`).toArray();
+    const items = await memberDb(me).outbox.where('target').equals(targets.vault(me)).toArray();
     const mine = items.filter((item) => {
       if (item.kind !== kind) return false;
       const data = (item.payload as { data?: Record<string, unknown> }).data ?? {};

@@ -6,7 +6,7 @@
 import { PLAN_CODES, type PlanCode } from '../../contract/codes';
 import type { Database } from '../db/client';
 import { activationCodes } from '../db/schema/accounts';
-import { createResetToken, findByLogin, newActivationCode } from '../routes/auth/repo';
+import { createResetToken, findByLogin, newActivationCode } from '../domain/auth/repo';
 import { writeBackup } from './backup';
 
 export type AdminArgs = Record<string, string | undefined>;

@@ -20,7 +20,7 @@ import {
   type ChatClientFrame,
 } from '../../contract/chat';
 import { memberFromToken } from '../plugins/auth';
-import { friendCodes } from '../routes/chat/repo';
+import { friendCodes } from '../domain/chat/repo';
 import { handleMarks, handleSend, sendLoginSnapshot, type TelexContext } from './telex';
 import { createHub, errorFrame, send, type Conn, type Hub } from './hub';
 

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_BACKLOG_MAX, CHAT_BODY_MAX, CHAT_MESSAGES, type ChatClientFrame } from '../../contract/chat';
 import type { Db } from '../db/client';
-import { friendCodes, markMessages, storeMessage, undelivered } from '../routes/chat/repo';
+import { friendCodes, markMessages, storeMessage, undelivered } from '../domain/chat/repo';
 import { errorFrame, send, type Conn, type Hub } from './hub';
 
 export type TelexContext = { db: Db; hub: Hub; log: FastifyBaseLogger; rate: { messages: number; windowMs: number } | false };

@@ -6,9 +6,9 @@
  */
 import type { Db } from '../db/client';
 import { activationCodes, users } from '../db/schema/accounts';
-import { hashPassword } from '../routes/auth/passwords';
+import { hashPassword } from '../domain/auth/passwords';
 import { PLAN_CODES } from '../../contract/codes';
-import { newActivationCode } from '../routes/auth/repo';
+import { newActivationCode } from '../domain/auth/repo';
 import type { SeedMember } from './community';
 
 const CHUNK = 250;

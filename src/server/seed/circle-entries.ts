@@ -8,7 +8,7 @@
 import { ENTRY_TYPE } from '../../contract/codes';
 import type { Db } from '../db/client';
 import { comments, pollVotes, postMedia, postRatings, posts } from '../db/schema/entries';
-import type { SeedCircles, SeedOrigin } from './circles';
+import type { SeedCircles, SeedOrigin } from './circle-origins';
 import { galleryTexts, welcomeTexts } from './data/circles';
 import { commentTexts, entryTexts, occasionTexts, pollQuestions } from './data/entry-phrases';
 import { placeCoordinates } from './data/place-coordinates';

@@ -17,9 +17,10 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { circleMembers, circles, slateFollowers, slates } from '../db/schema/circles';
 import type { SeedMember } from './community';
-import { categoryOf, circleDefs, slateDefs, type CircleDef } from './data/circles';
+import { categoryOf, circleDefs, slateDefs } from './data/circles';
 import { prng } from './entries';
 import { seedCircleEntries } from './circle-entries';
+import type { SeedCircles, SeedOrigin } from './circle-origins';
 
 const AMARA = 0;
 const JONAS = 1;
@@ -48,19 +49,6 @@ export const DEMO_SLATES = {
   /** Only me (unpublished): its admin alone reads it. */
   unpublished: 4,
 } as const;
-
-export type SeedOrigin = {
-  code: string;
-  def: CircleDef;
-  admin: number;
-  privacyCode: number;
-  statusCode: number;
-  /** Circle: its members (the admin first). Slate: its followers (never the admin). */
-  people: number[];
-  daysAgo: number;
-};
-
-export type SeedCircles = { circles: SeedOrigin[]; slates: SeedOrigin[] };
 
 export function generateCircles(members: SeedMember[], seed = 20261121): SeedCircles {
   const rand = prng(seed ^ 0x5eed);

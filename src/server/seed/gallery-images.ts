@@ -9,7 +9,7 @@ import type { PostGallery } from '../../contract/entries';
 import { galleryPath, MEDIA_LIMITS } from '../../contract/media';
 import type { Db } from '../db/client';
 import { media } from '../db/schema/media';
-import { newFileName, writeMediaFile } from '../routes/pictures/store';
+import { newFileName, writeMediaFile } from '../domain/pictures/store';
 
 const WIDTH = 960;
 const HEIGHT = 640;

@@ -5,7 +5,7 @@
  */
 import { Stack } from '@mantine/core';
 import { useFriendWatch } from '../hooks/use-friend-watch';
-import { MyBillionettsPanel, RequestedPanel, RequestsPanel, SuggestionsPanel } from './friend-panels';
+import { FriendPanel } from './friend-panels';
 import { ReferencesPanel } from './references-panel';
 
 export function BillionettsScreen({ me }: { me: string }) {
@@ -13,10 +13,10 @@ export function BillionettsScreen({ me }: { me: string }) {
   const shared = { me, reloadKey, states };
   return (
     <Stack gap="md">
-      <MyBillionettsPanel {...shared} />
-      <RequestsPanel {...shared} />
-      <RequestedPanel {...shared} />
-      <SuggestionsPanel {...shared} />
+      <FriendPanel panel="friends" {...shared} />
+      <FriendPanel panel="requests" {...shared} />
+      <FriendPanel panel="requested" {...shared} />
+      <FriendPanel panel="suggestions" {...shared} />
       <ReferencesPanel me={me} />
     </Stack>
   );

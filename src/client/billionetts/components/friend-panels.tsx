@@ -1,9 +1,12 @@
 /**
  * The four member-card panels of the own connections page and the crown modal
- * (spec §2.9, §2.3): each is a ListPanel with its list, its buttons and its empty text.
+ * (spec §2.9, §2.3): one ListPanel each, told apart only by their list, its buttons and
+ * its empty text (PANELS).
  */
 import { useNetwork } from '@mantine/hooks';
 import type { PersonRow } from '../../store/db';
+import type { FriendListKind } from '../../store/friend-pages';
+import type { PullRequest } from '../../sync/api';
 import { PersonCard } from '../../ui/person-card';
 import type { FriendWriteState } from '../queries';
 import { cardMark, FriendActions, type FriendButton } from './friend-actions';
@@ -19,27 +22,62 @@ export type FriendPanelProps = {
   bare?: boolean;
 };
 
-const BUTTONS = {
-  friends: [
-    {
-      label: 'Unfriend',
-      kind: 'friend.unfriend',
-      variant: 'default',
-      color: 'red',
-      // Not in spec: the spec asks to unfriend with a confirmation but gives no words.
-      confirm: (name: string) => `Are you sure you want to unfriend "${name}"?`,
-    },
-  ],
-  requests: [
-    { label: 'Accept', kind: 'friendRequest.accept', variant: 'filled' },
-    { label: 'Reject', kind: 'friendRequest.reject', variant: 'default' },
-  ],
-  requested: [{ label: 'Remove', kind: 'sentRequest.remove', variant: 'default' }],
-  suggestions: [
-    { label: 'Request', kind: 'friendSuggestion.request', variant: 'filled' },
-    { label: 'Later', kind: 'friendSuggestion.dismiss', variant: 'default' },
-  ],
-} satisfies Record<string, FriendButton[]>;
+/** What tells the four panels apart: their list, its pull, its words and its buttons. */
+type PanelSpec = {
+  title: string;
+  list: FriendListKind;
+  request: (me: string, pageNo: number) => PullRequest;
+  empty: string;
+  buttons: FriendButton[];
+};
+
+const PANELS = {
+  friends: {
+    title: 'My Billionetts',
+    list: 'friends',
+    request: (me, pageNo) => ({ kind: 'friends', userCode: me, pageNo }),
+    empty: 'No Billionetts found...',
+    buttons: [
+      {
+        label: 'Unfriend',
+        kind: 'friend.unfriend',
+        variant: 'default',
+        color: 'red',
+        // Not in spec: the spec asks to unfriend with a confirmation but gives no words.
+        confirm: (name: string) => `Are you sure you want to unfriend "${name}"?`,
+      },
+    ],
+  },
+  requests: {
+    title: 'Billionett Requests',
+    list: 'friendRequests',
+    request: (_me, pageNo) => ({ kind: 'friendRequests', pageNo }),
+    empty: 'No Billionett Candidates',
+    buttons: [
+      { label: 'Accept', kind: 'friendRequest.accept', variant: 'filled' },
+      { label: 'Reject', kind: 'friendRequest.reject', variant: 'default' },
+    ],
+  },
+  requested: {
+    title: 'Requested by me',
+    list: 'requestFriends',
+    request: (_me, pageNo) => ({ kind: 'requestFriends', pageNo }),
+    empty: 'Not yet Requested',
+    buttons: [{ label: 'Remove', kind: 'sentRequest.remove', variant: 'default' }],
+  },
+  suggestions: {
+    title: 'Suggested Billionetts',
+    list: 'friendSuggestions',
+    request: (_me, pageNo) => ({ kind: 'friendSuggestions', pageNo }),
+    empty: 'No Suggested Candidates',
+    buttons: [
+      { label: 'Request', kind: 'friendSuggestion.request', variant: 'filled' },
+      { label: 'Later', kind: 'friendSuggestion.dismiss', variant: 'default' },
+    ],
+  },
+} satisfies Record<string, PanelSpec>;
+
+export type FriendPanelKind = keyof typeof PANELS;
 
 function useCardRenderer(me: string, states: Map<string, FriendWriteState>, buttons: FriendButton[]) {
   const { online } = useNetwork();
@@ -58,65 +96,17 @@ function useCardRenderer(me: string, states: Map<string, FriendWriteState>, butt
   };
 }
 
-export function MyBillionettsPanel({ me, reloadKey, states }: FriendPanelProps) {
-  const render = useCardRenderer(me, states, BUTTONS.friends);
+export function FriendPanel({ panel, me, reloadKey, states, bare }: FriendPanelProps & { panel: FriendPanelKind }) {
+  const spec = PANELS[panel];
+  const render = useCardRenderer(me, states, spec.buttons);
   return (
     <ListPanel
       me={me}
-      title="My Billionetts"
-      kind="friends"
+      title={spec.title}
+      kind={spec.list}
       owner={me}
-      request={(pageNo) => ({ kind: 'friends', userCode: me, pageNo })}
-      empty="No Billionetts found..."
-      reloadKey={reloadKey}
-      renderCard={render}
-    />
-  );
-}
-
-export function RequestsPanel({ me, reloadKey, states, bare }: FriendPanelProps) {
-  const render = useCardRenderer(me, states, BUTTONS.requests);
-  return (
-    <ListPanel
-      me={me}
-      title="Billionett Requests"
-      kind="friendRequests"
-      owner={me}
-      request={(pageNo) => ({ kind: 'friendRequests', pageNo })}
-      empty="No Billionett Candidates"
-      reloadKey={reloadKey}
-      renderCard={render}
-      bare={bare}
-    />
-  );
-}
-
-export function RequestedPanel({ me, reloadKey, states }: FriendPanelProps) {
-  const render = useCardRenderer(me, states, BUTTONS.requested);
-  return (
-    <ListPanel
-      me={me}
-      title="Requested by me"
-      kind="requestFriends"
-      owner={me}
-      request={(pageNo) => ({ kind: 'requestFriends', pageNo })}
-      empty="Not yet Requested"
-      reloadKey={reloadKey}
-      renderCard={render}
-    />
-  );
-}
-
-export function SuggestionsPanel({ me, reloadKey, states, bare }: FriendPanelProps) {
-  const render = useCardRenderer(me, states, BUTTONS.suggestions);
-  return (
-    <ListPanel
-      me={me}
-      title="Suggested Billionetts"
-      kind="friendSuggestions"
-      owner={me}
-      request={(pageNo) => ({ kind: 'friendSuggestions', pageNo })}
-      empty="No Suggested Candidates"
+      request={(pageNo) => spec.request(me, pageNo)}
+      empty={spec.empty}
       reloadKey={reloadKey}
       renderCard={render}
       bare={bare}

@@ -4,7 +4,7 @@
  */
 import { Tabs } from '@mantine/core';
 import { useFriendWatch } from '../hooks/use-friend-watch';
-import { RequestsPanel, SuggestionsPanel } from './friend-panels';
+import { FriendPanel } from './friend-panels';
 
 export function RequestsModalBody({ me }: { me: string }) {
   const { reloadKey, states } = useFriendWatch(me);
@@ -16,10 +16,10 @@ export function RequestsModalBody({ me }: { me: string }) {
         <Tabs.Tab value="suggested">Suggested Billionetts</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="requests" pt="md">
-        <RequestsPanel {...shared} />
+        <FriendPanel panel="requests" {...shared} />
       </Tabs.Panel>
       <Tabs.Panel value="suggested" pt="md">
-        <SuggestionsPanel {...shared} />
+        <FriendPanel panel="suggestions" {...shared} />
       </Tabs.Panel>
     </Tabs>
   );

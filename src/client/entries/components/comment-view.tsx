@@ -8,7 +8,7 @@ import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput } from '@mant
 import { formatDistanceToNow } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import type { OutboxItem } from '../../store/db';
-import { FramedAvatar } from '../../ui/framed-avatar';
+import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconEdit, IconThumbDown, IconThumbUp, IconTrash } from '../../ui/icons';
 import { SyncMark } from '../../ui/sync-mark';
 import { discardWrite, entryWrite, retryWrite } from '../commands';
@@ -39,7 +39,7 @@ export function CommentView({ me, row, writes, onReply, children }: CommentViewP
   const time = new Date(row.lastUpdatedTime);
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
-      <FramedAvatar name={row.user.displayName} gender={row.user.gender} planName={row.user.planName} profileDp={row.user.profileDp} size="xs" />
+      <MemberAvatar member={row.user} size="xs" />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6}>
           <Text size="sm" fw={600}>

@@ -15,7 +15,9 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { BASEMAP_DETAIL_ZOOM, GEO_PATHS, MAP_ZOOM } from '../../../contract/geo';
-import type { MapPoint } from './post-map';
+
+/** A place to mark. Declared here, the lazy side: post-map.tsx imports it as a type only. */
+export type MapPoint = { lat: number; lon: number; name: string };
 
 setWorkerUrl(workerUrl);
 

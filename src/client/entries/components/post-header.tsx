@@ -7,7 +7,7 @@ import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
 import type { OriginalPost } from '../../../contract/entries';
 import type { ReactNode } from 'react';
-import { FramedAvatar } from '../../ui/framed-avatar';
+import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconGlobe, IconLock, IconUsers } from '../../ui/icons';
 
 const PRIVACY_ICON: Record<number, { icon: ReactNode; label: string }> = {
@@ -35,7 +35,7 @@ export function PostHeader({ post }: { post: OriginalPost }) {
   const tagged = taggedLine(post.taggedUsers);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <FramedAvatar name={by.displayName} gender={by.gender} planName={by.planName} profileDp={by.profileDp} size="md" />
+      <MemberAvatar member={by} size="md" />
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600}>
           {by.displayName}

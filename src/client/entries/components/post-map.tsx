@@ -14,11 +14,11 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { GEO_CREDIT } from '../../../contract/geo';
 import type { OriginalPost } from '../../../contract/entries';
 import { IconMapPin } from '../../ui/icons';
+// A type-only import is erased from the build, so maplibre still loads only through import().
+import type { MapPoint } from './map-view';
 import { useSettledInView } from './use-settled-in-view';
 
 const MapView = lazy(() => import('./map-view'));
-
-export type MapPoint = { lat: number; lon: number; name: string };
 
 export function pointsOf(location: OriginalPost['location']): MapPoint[] {
   if (!location) return [];

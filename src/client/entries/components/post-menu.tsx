@@ -4,13 +4,14 @@
  * 'Error...'), and for the author trash ('Delete Confirmation', Confirm / Cancel) and
  * change privacy. Archive, delete and privacy are queued writes; report is online only.
  */
-import { ActionIcon, Button, Group, Menu, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TOAST_MS } from '../../../contract/codes';
 import { ENTRY_MESSAGES, type OriginalPost } from '../../../contract/entries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PrivacyChoice } from '../../ui/privacy-choice';
 import { entryWrite, reportEntry } from '../commands';
 import { usePrivacies } from '../queries';
 
@@ -114,19 +115,7 @@ function PrivacyDialog({ me, post, opened, onClose }: { me: string; post: Origin
   };
   return (
     <Modal opened={opened} onClose={onClose} title="Privacy" centered size="sm">
-      <Radio.Group value={value} onChange={setValue}>
-        <Stack gap="xs">
-          {privacies.map((p) => (
-            <Radio key={p.privacyCode} value={String(p.privacyCode)} label={p.privacyName} />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={apply}>Ok</Button>
-      </Group>
+      <PrivacyChoice privacies={privacies} value={value} onChange={setValue} onCancel={onClose} onConfirm={apply} confirmLabel="Ok" />
     </Modal>
   );
 }

@@ -6,7 +6,7 @@
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { BrandMark } from './brand-mark';
-import { RouterButton } from './router-link';
+import { RouterButton } from '../../ui/router-link';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found · Billionett');

@@ -12,7 +12,7 @@ import { useOutbox } from '../../sync-state/queries';
 import { sync } from '../../sync/client';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { IconCheckout } from '../../ui/icons';
-import { clearSession } from '../session';
+import { clearSession } from '../../store/local-session';
 import classes from './side-menu.module.css';
 
 export function CheckoutButton({ me, mini }: { me: string; mini: boolean }) {

@@ -4,14 +4,14 @@
  */
 import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { RequestsModal } from '../../billionetts/components/requests-modal';
 import type { ProfileRow } from '../../store/db';
 import { SyncIndicator } from '../../sync-state/components/sync-indicator';
 import { FramedAvatar } from '../../ui/framed-avatar';
+import { HeaderSearch } from '../../ui/header-search';
 import { HrefLink } from '../../ui/href-link';
 import { IconCrown, IconVault } from '../../ui/icons';
-import { HeaderSearch } from './header-search';
-import { RequestsModal } from './requests-modal';
-import { SettingsModal } from './settings-modal';
+import { SettingsModal } from '../../vault/components/settings/settings-modal';
 import classes from './main-header.module.css';
 
 export type MainHeaderProps = {

@@ -8,14 +8,14 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { SuiteLayout } from '../../suite/components/suite-layout';
+import { HeaderSearch } from '../../ui/header-search';
 import { useShellData, type ReadyShellData } from '../queries';
-import { HeaderSearch } from './header-search';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
 import { ShellGate } from './shell-gate';
 import { SideMenu } from './side-menu';
 import { subLayoutOf } from './sub-layout';
-import { SuiteLayout } from './suite-layout';
 import { useShellPull } from './use-shell-pull';
 
 export function MainLayout({ me, children }: { me: string; children: ReactNode }) {

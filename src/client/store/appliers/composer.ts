@@ -8,23 +8,15 @@
  * - local: the row built from the payload, my profile, the emojis master and my billionetts;
  * - answer: the server's PostItem replaces it; the entry's blobs go (they are on the server);
  * - discard: the row and its blobs go (the server never had them).
- * outbox.ts registers them when it loads, so the UI and the worker both have them.
  */
 import { ENTRY_TYPE } from '../../../contract/codes';
-import { postItem, type OriginalPost, type PostItem } from '../../../contract/entries';
+import { postItem, type OriginalPost } from '../../../contract/entries';
 import type { MutationPayload } from '../../../contract/mutations';
-import type { MemberDb, PostRow } from '../db';
-import { registerAnswerApplier, registerDiscardApplier, registerLocalApplier } from './registry';
+import type { MemberDb } from '../db';
+import { postRowOf } from '../entry-rows';
+import type { AreaAppliers } from './applier';
 
 type Create = MutationPayload<'entry.create'>;
-
-/** A feed row from a PostItem: the one shape of `posts` rows. */
-export function postRowOf(item: PostItem, mark?: 'pending' | 'failed'): PostRow {
-  const post = item.sharedDetails?.sharedPost ?? item.originalPost;
-  const row: PostRow = { ...item, postCode: post?.postCode ?? '', postedAt: post?.postDateTime ?? '' };
-  if (mark) row._sync = mark;
-  return row;
-}
 
 async function optimisticPost(db: MemberDb, p: Create, postDateTime: string): Promise<OriginalPost> {
   const f = p.data;
@@ -115,26 +107,27 @@ async function originOf(db: MemberDb, p: Create, myName: string): Promise<{ name
   return { name, admin: origin };
 }
 
-export function registerComposerAppliers(): void {
-  registerLocalApplier('entry.create', async (db, p, mark) => {
-    const code = p.data.userPostCode;
-    const old = await db.posts.get(code);
-    // Keep the first drawn time: a redraw after a pull must not move the card.
-    const time = typeof old?.postedAt === 'string' && old.postedAt ? old.postedAt : new Date().toISOString();
-    const originalPost = await optimisticPost(db, p, time);
-    await db.posts.put(postRowOf({ originalPost, sharedDetails: null, isShared: false }, mark));
-  });
-  registerAnswerApplier('entry.create', async (db, p, data) => {
-    const code = p.data.userPostCode;
-    const answer = postItem.safeParse(data);
-    if (answer.success) await db.posts.put(postRowOf(answer.data));
-    else await db.posts.update(code, { _sync: undefined });
-    await db.mediaBlobs.where('owner').equals(code).delete();
-  });
-  registerDiscardApplier('entry.create', async (db, p) => {
-    const code = p.data.userPostCode;
-    await db.posts.delete(code);
-    await db.mediaBlobs.where('owner').equals(code).delete();
-  });
-}
-
+export const composerAppliers = {
+  'entry.create': {
+    local: async (db, p, mark) => {
+      const code = p.data.userPostCode;
+      const old = await db.posts.get(code);
+      // Keep the first drawn time: a redraw after a pull must not move the card.
+      const time = typeof old?.postedAt === 'string' && old.postedAt ? old.postedAt : new Date().toISOString();
+      const originalPost = await optimisticPost(db, p, time);
+      await db.posts.put(postRowOf({ originalPost, sharedDetails: null, isShared: false }, mark));
+    },
+    answer: async (db, p, data) => {
+      const code = p.data.userPostCode;
+      const answer = postItem.safeParse(data);
+      if (answer.success) await db.posts.put(postRowOf(answer.data));
+      else await db.posts.update(code, { _sync: undefined });
+      await db.mediaBlobs.where('owner').equals(code).delete();
+    },
+    discard: async (db, p) => {
+      const code = p.data.userPostCode;
+      await db.posts.delete(code);
+      await db.mediaBlobs.where('owner').equals(code).delete();
+    },
+  },
+} satisfies AreaAppliers;

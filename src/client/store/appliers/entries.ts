@@ -8,7 +8,6 @@
  *   since an answer applier runs exactly once per delivered item.
  * Discards re-pull the entry (sync/pull/run-pull.ts pullsForTarget), except a new
  * comment, which the server never had and which its discard applier removes.
- * outbox.ts registers them when it loads, so the UI and the worker both have them.
  */
 import {
   commentItem,
@@ -21,9 +20,10 @@ import {
   type PostedBy,
 } from '../../../contract/entries';
 import type { CommentRow, MemberDb } from '../db';
+import { commentRowOf, postRowOf } from '../entry-rows';
 import { COMMENTS_KIND, REPLIES_KIND, removeFromFeeds } from '../feed-pages';
-import { postRowOf } from './composer';
-import { registerAnswerApplier, registerDiscardApplier, registerLocalApplier } from './registry';
+import { dropFromPages, pageKey } from '../pages';
+import type { AreaAppliers, Applier } from './applier';
 
 type Mark = 'pending' | 'failed' | undefined;
 type Post = OriginalPost;
@@ -71,12 +71,10 @@ async function me(db: MemberDb, userCode: string): Promise<PostedBy> {
   };
 }
 
-const commentRow = (c: CommentItem, mark?: Mark): CommentRow => ({ ...c, parentCode: c.replyCommentCode, ...(mark ? { _sync: mark } : {}) });
-
 /** Put a delivered comment on its list's first page, so it stays once its mark goes. */
 async function addToFirstPage(db: MemberDb, c: CommentRow) {
   const kind = c.parentCode ? REPLIES_KIND : COMMENTS_KIND;
-  const key = `${kind}:${c.postCode}:${c.parentCode ?? ''}:1`;
+  const key = pageKey(kind, c.postCode, c.parentCode ?? '', 1);
   const page = await db.listPages.get(key);
   if (!page || page.codes.includes(c.commentCode)) return;
   // Comments list newest first; replies oldest first.
@@ -85,120 +83,132 @@ async function addToFirstPage(db: MemberDb, c: CommentRow) {
 }
 
 async function dropComment(db: MemberDb, commentCode: string) {
-  const pages = await db.listPages.where('kind').anyOf([COMMENTS_KIND, REPLIES_KIND]).toArray();
-  for (const page of pages) {
-    if (!page.codes.includes(commentCode)) continue;
-    await db.listPages.update(page.key, { codes: page.codes.filter((c) => c !== commentCode), totalRecords: Math.max(0, page.totalRecords - 1) });
-  }
+  await dropFromPages(db, await db.listPages.where('kind').anyOf([COMMENTS_KIND, REPLIES_KIND]).toArray(), commentCode);
   await db.comments.delete(commentCode);
 }
 
 const countComments = (by: number) => (post: Post) => ({ noOfComments: Math.max(0, post.noOfComments + by) });
 
-function registerEntryWrites() {
-  registerLocalApplier('entry.rate', (db, p, mark) => editPost(db, p.postCode, () => ({ currentRating: p.data.rating }), mark), {
+/** Archive and un-archive set one flag, drawn and answered alike. */
+const savedAs = (saved: boolean): Applier<'entry.save' | 'entry.unsave'> => ({
+  local: (db, p, mark) => editPost(db, p.postCode, () => ({ saved }), mark),
+  answer: (db, p) => editPost(db, p.postCode, () => ({ saved }), undefined),
+});
+
+export const entryAppliers = {
+  'entry.rate': {
+    local: (db, p, mark) => editPost(db, p.postCode, () => ({ currentRating: p.data.rating }), mark),
     rebaseKey: (p) => p.postCode,
-  });
-  registerAnswerApplier('entry.rate', async (db, p, data) => {
-    const answer = rateAnswer.safeParse(data);
-    await editPost(db, p.postCode, () => (answer.success ? answer.data : { currentRating: p.data.rating }), undefined);
-  });
-  registerLocalApplier('poll.vote', (db, p, mark) => editPost(db, p.postCode, (post) => voted(post, p.data.pollingResponse), mark));
-  registerAnswerApplier('poll.vote', async (db, p, data) => {
-    const answer = pollingDetailsOut.safeParse(data);
-    await editPost(db, p.postCode, (post) => (answer.success ? { pollingDetails: answer.data } : voted(post, p.data.pollingResponse)), undefined);
-  });
-  for (const [kind, saved] of [['entry.save', true], ['entry.unsave', false]] as const) {
-    registerLocalApplier(kind, (db, p, mark) => editPost(db, p.postCode, () => ({ saved }), mark));
-    registerAnswerApplier(kind, (db, p) => editPost(db, p.postCode, () => ({ saved }), undefined));
-  }
-  registerLocalApplier('entry.privacy', (db, p, mark) => editPost(db, p.postCode, () => ({ privacyCode: p.data.privacyCode }), mark));
-  registerAnswerApplier('entry.privacy', (db, p) => editPost(db, p.postCode, () => ({ privacyCode: p.data.privacyCode }), undefined));
+    answer: async (db, p, data) => {
+      const answer = rateAnswer.safeParse(data);
+      await editPost(db, p.postCode, () => (answer.success ? answer.data : { currentRating: p.data.rating }), undefined);
+    },
+  },
+  'poll.vote': {
+    local: (db, p, mark) => editPost(db, p.postCode, (post) => voted(post, p.data.pollingResponse), mark),
+    answer: async (db, p, data) => {
+      const answer = pollingDetailsOut.safeParse(data);
+      await editPost(db, p.postCode, (post) => (answer.success ? { pollingDetails: answer.data } : voted(post, p.data.pollingResponse)), undefined);
+    },
+  },
+  'entry.save': savedAs(true),
+  'entry.unsave': savedAs(false),
+  'entry.privacy': {
+    local: (db, p, mark) => editPost(db, p.postCode, () => ({ privacyCode: p.data.privacyCode }), mark),
+    answer: (db, p) => editPost(db, p.postCode, () => ({ privacyCode: p.data.privacyCode }), undefined),
+  },
   // A deleted entry hides at once (`_deleting`); a refused delete shows it again, marked failed.
-  registerLocalApplier('entry.delete', async (db, p, mark) => {
-    await db.posts.update(p.postCode, { _sync: mark, _deleting: mark === 'pending' });
-  });
-  registerAnswerApplier('entry.delete', async (db, p) => {
-    await db.posts.delete(p.postCode);
-    await removeFromFeeds(db, p.postCode);
-  });
+  'entry.delete': {
+    local: async (db, p, mark) => {
+      await db.posts.update(p.postCode, { _sync: mark, _deleting: mark === 'pending' });
+    },
+    answer: async (db, p) => {
+      await db.posts.delete(p.postCode);
+      await removeFromFeeds(db, p.postCode);
+    },
+  },
   // The share is a new entry on its target's suite; it shows when that feed is next read.
-  registerAnswerApplier('entry.share', async (db, p, data) => {
-    const answer = postItem.safeParse(data);
-    if (answer.success) await db.posts.put(postRowOf(answer.data));
-    await editPost(db, p.data.originalUserPostCode, (post) => ({ noOfShares: post.noOfShares + 1 }), undefined);
-  });
-}
+  'entry.share': {
+    answer: async (db, p, data) => {
+      const answer = postItem.safeParse(data);
+      if (answer.success) await db.posts.put(postRowOf(answer.data));
+      await editPost(db, p.data.originalUserPostCode, (post) => ({ noOfShares: post.noOfShares + 1 }), undefined);
+    },
+  },
+} satisfies AreaAppliers;
 
-function registerCommentWrites() {
-  registerLocalApplier('comment.create', async (db, p, mark) => {
-    const old = await db.comments.get(p.data.commentCode);
-    const reply = p.data.replyCommentCode ?? null;
-    const row: CommentItem = {
-      commentCode: p.data.commentCode,
-      comment: p.data.comment,
-      user: await me(db, p.userCode),
-      like: 0,
-      dislike: 0,
-      exp: null,
-      noOfReplies: 0,
-      replies: [],
-      replyCommentCode: reply,
-      postCode: p.postCode,
-      lastUpdatedTime: typeof old?.lastUpdatedTime === 'string' ? old.lastUpdatedTime : new Date().toISOString(),
-    };
-    await db.comments.put(commentRow(row, mark));
-  });
-  registerAnswerApplier('comment.create', async (db, p, data) => {
-    const answer = commentItem.safeParse(data);
-    const row = answer.success ? commentRow(answer.data) : await db.comments.get(p.data.commentCode);
-    if (!row) return;
-    await db.comments.put({ ...row, _sync: undefined });
-    await addToFirstPage(db, row);
-    if (row.parentCode) {
-      const parent = await db.comments.get(row.parentCode);
-      if (parent) await db.comments.update(row.parentCode, { noOfReplies: Number(parent.noOfReplies ?? 0) + 1 });
-    } else await editPost(db, p.postCode, countComments(1), undefined);
-  });
-  registerDiscardApplier('comment.create', async (db, p) => {
-    await db.comments.delete(p.data.commentCode);
-  });
-  registerLocalApplier('comment.update', async (db, p, mark) => {
-    await db.comments.update(p.commentCode, { comment: p.data.comment, _sync: mark });
-  });
-  registerAnswerApplier('comment.update', async (db, p, data) => {
-    const answer = commentItem.safeParse(data);
-    if (answer.success) await db.comments.put(commentRow(answer.data));
-    else await db.comments.update(p.commentCode, { comment: p.data.comment, _sync: undefined });
-  });
-  registerLocalApplier('comment.delete', async (db, p, mark) => {
-    await db.comments.update(p.commentCode, { _sync: mark, _deleting: mark === 'pending' });
-  });
-  registerAnswerApplier('comment.delete', async (db, p) => {
-    const row = await db.comments.get(p.commentCode);
-    await dropComment(db, p.commentCode);
-    if (row && !row.parentCode) await editPost(db, p.postCode, countComments(-1), undefined);
-  });
-  registerLocalApplier('comment.react', async (db, p, mark) => {
-    const row = await db.comments.get(p.data.commentCode);
-    if (!row) return;
-    const next = p.data.exp === 'none' ? null : p.data.exp;
-    const was = (row.exp ?? null) as CommentItem['exp'];
-    const counts: Record<string, number> = { like: Number(row.like ?? 0), dislike: Number(row.dislike ?? 0) };
-    if (was !== next) {
-      if (was) counts[was] = Math.max(0, (counts[was] ?? 0) - 1);
-      if (next) counts[next] = (counts[next] ?? 0) + 1;
-    }
-    await db.comments.update(p.data.commentCode, { ...counts, exp: next, _sync: mark });
-  });
-  registerAnswerApplier('comment.react', async (db, p, data) => {
-    const answer = commentReactAnswer.safeParse(data);
-    if (answer.success) await db.comments.update(p.data.commentCode, { ...answer.data, _sync: undefined });
-    else await db.comments.update(p.data.commentCode, { _sync: undefined });
-  });
-}
-
-export function registerEntryAppliers(): void {
-  registerEntryWrites();
-  registerCommentWrites();
-}
+export const commentAppliers = {
+  'comment.create': {
+    local: async (db, p, mark) => {
+      const old = await db.comments.get(p.data.commentCode);
+      const reply = p.data.replyCommentCode ?? null;
+      const row: CommentItem = {
+        commentCode: p.data.commentCode,
+        comment: p.data.comment,
+        user: await me(db, p.userCode),
+        like: 0,
+        dislike: 0,
+        exp: null,
+        noOfReplies: 0,
+        replies: [],
+        replyCommentCode: reply,
+        postCode: p.postCode,
+        lastUpdatedTime: typeof old?.lastUpdatedTime === 'string' ? old.lastUpdatedTime : new Date().toISOString(),
+      };
+      await db.comments.put(commentRowOf(row, mark));
+    },
+    answer: async (db, p, data) => {
+      const answer = commentItem.safeParse(data);
+      const row = answer.success ? commentRowOf(answer.data) : await db.comments.get(p.data.commentCode);
+      if (!row) return;
+      await db.comments.put({ ...row, _sync: undefined });
+      await addToFirstPage(db, row);
+      if (row.parentCode) {
+        const parent = await db.comments.get(row.parentCode);
+        if (parent) await db.comments.update(row.parentCode, { noOfReplies: Number(parent.noOfReplies ?? 0) + 1 });
+      } else await editPost(db, p.postCode, countComments(1), undefined);
+    },
+    discard: async (db, p) => {
+      await db.comments.delete(p.data.commentCode);
+    },
+  },
+  'comment.update': {
+    local: async (db, p, mark) => {
+      await db.comments.update(p.commentCode, { comment: p.data.comment, _sync: mark });
+    },
+    answer: async (db, p, data) => {
+      const answer = commentItem.safeParse(data);
+      if (answer.success) await db.comments.put(commentRowOf(answer.data));
+      else await db.comments.update(p.commentCode, { comment: p.data.comment, _sync: undefined });
+    },
+  },
+  'comment.delete': {
+    local: async (db, p, mark) => {
+      await db.comments.update(p.commentCode, { _sync: mark, _deleting: mark === 'pending' });
+    },
+    answer: async (db, p) => {
+      const row = await db.comments.get(p.commentCode);
+      await dropComment(db, p.commentCode);
+      if (row && !row.parentCode) await editPost(db, p.postCode, countComments(-1), undefined);
+    },
+  },
+  'comment.react': {
+    local: async (db, p, mark) => {
+      const row = await db.comments.get(p.data.commentCode);
+      if (!row) return;
+      const next = p.data.exp === 'none' ? null : p.data.exp;
+      const was = (row.exp ?? null) as CommentItem['exp'];
+      const counts: Record<string, number> = { like: Number(row.like ?? 0), dislike: Number(row.dislike ?? 0) };
+      if (was !== next) {
+        if (was) counts[was] = Math.max(0, (counts[was] ?? 0) - 1);
+        if (next) counts[next] = (counts[next] ?? 0) + 1;
+      }
+      await db.comments.update(p.data.commentCode, { ...counts, exp: next, _sync: mark });
+    },
+    answer: async (db, p, data) => {
+      const answer = commentReactAnswer.safeParse(data);
+      if (answer.success) await db.comments.update(p.data.commentCode, { ...answer.data, _sync: undefined });
+      else await db.comments.update(p.data.commentCode, { _sync: undefined });
+    },
+  },
+} satisfies AreaAppliers;

@@ -17,8 +17,9 @@
 import { friendActionResult, type FriendRelation } from '../../../contract/friends';
 import type { MutationKind, MutationPayload } from '../../../contract/mutations';
 import type { MemberDb } from '../db';
-import { addCodeFirst, mergePeople, removeCode, type FriendListKind } from '../friend-pages';
-import { registerAnswerApplier, registerLocalApplier } from './registry';
+import { mergePeople, type FriendListKind } from '../friend-pages';
+import { addCodeFirst, removeCode } from '../pages';
+import type { AnswerApplier, Appliers } from './applier';
 
 export const FRIEND_WRITE_KINDS = [
   'friendRequest.accept',
@@ -70,10 +71,20 @@ async function settle(db: MemberDb, kind: FriendWriteKind, p: FriendPayload, dat
   if (home) await addCodeFirst(db, home, p.userCode, p.friendCode);
 }
 
-export function registerFriendAppliers(): void {
-  registerLocalApplier('friendRequest.accept', (db, p) => move(db, p, 'friendRequests', 'friends'));
-  registerLocalApplier('friendSuggestion.request', (db, p) => move(db, p, 'friendSuggestions', 'requestFriends'));
-  for (const kind of FRIEND_WRITE_KINDS) {
-    registerAnswerApplier(kind, (db, p, data) => settle(db, kind, p, data));
-  }
-}
+/** Every friend write settles alike from its answer. */
+const settled = <K extends FriendWriteKind>(kind: K): AnswerApplier<K> => (db, p, data) => settle(db, kind, p, data);
+
+export const friendAppliers = {
+  'friendRequest.accept': {
+    local: (db, p) => move(db, p, 'friendRequests', 'friends'),
+    answer: settled('friendRequest.accept'),
+  },
+  'friendRequest.reject': { answer: settled('friendRequest.reject') },
+  'friendSuggestion.request': {
+    local: (db, p) => move(db, p, 'friendSuggestions', 'requestFriends'),
+    answer: settled('friendSuggestion.request'),
+  },
+  'friendSuggestion.dismiss': { answer: settled('friendSuggestion.dismiss') },
+  'sentRequest.remove': { answer: settled('sentRequest.remove') },
+  'friend.unfriend': { answer: settled('friend.unfriend') },
+} satisfies Pick<Appliers, FriendWriteKind>;

@@ -1,12 +1,11 @@
 /**
  * The member's own suite writes: 'about.update' and 'personal.update'. Both touch
  * the same member's profile row and, when cached, the personal row (PersonalInfo
- * extends UserProfile, so the edited fields exist in both). outbox.ts registers
- * them when it loads, so the UI and the worker both have them.
+ * extends UserProfile, so the edited fields exist in both).
  */
 import { personalInfo, userProfile } from '../../../contract/user';
 import type { MemberDb } from '../db';
-import { registerAnswerApplier, registerLocalApplier } from './registry';
+import type { AreaAppliers } from './applier';
 
 type Fields = Record<string, unknown>;
 
@@ -41,14 +40,16 @@ async function writeAnswer(db: MemberDb, userCode: string, sent: Fields, data: u
   await mergeFields(db, userCode, sent, undefined);
 }
 
-export function registerProfileAppliers(): void {
+export const profileAppliers = {
   // Each edit sets whole fields (last one wins), so rebase draws only the latest per field set.
-  registerLocalApplier('about.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark), {
+  'about.update': {
+    local: (db, p, mark) => mergeFields(db, p.userCode, p.data, mark),
     rebaseKey: () => 'about',
-  });
-  registerLocalApplier('personal.update', (db, p, mark) => mergeFields(db, p.userCode, p.data, mark), {
+    answer: (db, p, data) => writeAnswer(db, p.userCode, p.data, data),
+  },
+  'personal.update': {
+    local: (db, p, mark) => mergeFields(db, p.userCode, p.data, mark),
     rebaseKey: (p) => Object.keys(p.data).sort().join(','),
-  });
-  registerAnswerApplier('about.update', (db, p, data) => writeAnswer(db, p.userCode, p.data, data));
-  registerAnswerApplier('personal.update', (db, p, data) => writeAnswer(db, p.userCode, p.data, data));
-}
+    answer: (db, p, data) => writeAnswer(db, p.userCode, p.data, data),
+  },
+} satisfies AreaAppliers;

@@ -1,68 +1,41 @@
 /**
- * Per-kind knowledge of how a queued write shows in Dexie, registered by name
- * (STYLE.md §3). Two halves:
- * - the local applier draws the optimistic change (`_sync: 'pending' | 'failed'`);
- * - the answer applier writes the server's canonical row after a 2xx, replacing
- *   the optimistic one (no `_sync`).
- * Kept apart from outbox.ts so applier modules can register themselves and
- * outbox.ts can import them without an import cycle.
+ * Every queued write kind's appliers, in one map (STYLE.md §3, like Actual Budget's typed
+ * handler map that refuses duplicate names). Per kind (appliers/applier.ts): the local
+ * applier draws the optimistic change; the answer applier writes the server's canonical
+ * row after a 2xx, replacing the optimistic one; a discard applier undoes what no pull
+ * can. Each area module writes its kinds' map; this joins them. The map is closed and checked
+ * when it compiles: a kind without appliers, a name that is no kind, or a kind two areas
+ * both define is a type error. Nothing registers itself: importing this module is all.
  */
-import type { MutationKind, MutationPayload } from '../../../contract/mutations';
-import type { MemberDb } from '../db';
-
-/** How a queued kind shows locally before the server has it. */
-export type LocalApplier<K extends MutationKind> = (
-  db: MemberDb,
-  payload: MutationPayload<K>,
-  mark: 'pending' | 'failed',
-) => Promise<void>;
-
-/** Writes the server's answer (`data` of the envelope) for a delivered item. */
-export type AnswerApplier<K extends MutationKind> = (
-  db: MemberDb,
-  payload: MutationPayload<K>,
-  data: unknown,
-) => Promise<void>;
+import type { MutationKind } from '../../../contract/mutations';
+import type { Applier, Appliers } from './applier';
+import { composerAppliers } from './composer';
+import { commentAppliers, entryAppliers } from './entries';
+import { friendAppliers } from './friends';
+import { profileAppliers } from './profile';
+import { telexAppliers } from './telex';
+import { vaultAppliers } from './vault';
 
 /**
- * What a kind's local applier fully replaces, when it does: two items of the same kind
- * and key leave the row as the later one alone would. Rebase then redraws only the
- * last such item instead of every one (100 queued about edits: 1 redraw, not 100).
+ * Areas joined one at a time. An area that also defines a kind already joined does not
+ * compile (one of the two would silently win); spreading generic maps keeps every kind's
+ * own payload type, so no cast is needed.
  */
-export type RebaseKey<K extends MutationKind> = (payload: MutationPayload<K>) => string;
-
-const localAppliers: { [K in MutationKind]?: LocalApplier<K> } = {};
-const rebaseKeys: { [K in MutationKind]?: RebaseKey<K> } = {};
-const answerAppliers: { [K in MutationKind]?: AnswerApplier<K> } = {};
-
-export function registerLocalApplier<K extends MutationKind>(
-  kind: K,
-  apply: LocalApplier<K>,
-  options: { rebaseKey?: RebaseKey<K> } = {},
-): void {
-  (localAppliers as Record<string, unknown>)[kind] = apply;
-  if (options.rebaseKey) (rebaseKeys as Record<string, unknown>)[kind] = options.rebaseKey;
+function areas<Joined extends object>(joined: Joined) {
+  return {
+    joined,
+    and: <Area extends object>(area: Area & { [K in keyof Joined & keyof Area]: `${K & string} is defined by two areas` }) =>
+      areas<Joined & Area>({ ...joined, ...area }),
+  };
 }
 
-export function registerAnswerApplier<K extends MutationKind>(kind: K, apply: AnswerApplier<K>): void {
-  (answerAppliers as Record<string, unknown>)[kind] = apply;
-}
+export const appliers: Appliers = areas(profileAppliers)
+  .and(vaultAppliers)
+  .and(friendAppliers)
+  .and(telexAppliers)
+  .and(composerAppliers)
+  .and(entryAppliers)
+  .and(commentAppliers).joined;
 
-/** Undoes a discarded item's optimistic row when no pull can (a message the server never had). */
-export type DiscardApplier<K extends MutationKind> = (db: MemberDb, payload: MutationPayload<K>) => Promise<void>;
-const discardAppliers: { [K in MutationKind]?: DiscardApplier<K> } = {};
-
-export function registerDiscardApplier<K extends MutationKind>(kind: K, apply: DiscardApplier<K>): void {
-  (discardAppliers as Record<string, unknown>)[kind] = apply;
-}
-
-export const discardApplierOf = (kind: MutationKind) =>
-  discardAppliers[kind] as DiscardApplier<MutationKind> | undefined;
-
-export const localApplierOf = (kind: MutationKind) =>
-  localAppliers[kind] as LocalApplier<MutationKind> | undefined;
-
-export const rebaseKeyOf = (kind: MutationKind) => rebaseKeys[kind] as RebaseKey<MutationKind> | undefined;
-
-export const answerApplierOf = (kind: MutationKind) =>
-  answerAppliers[kind] as AnswerApplier<MutationKind> | undefined;
+/** The appliers of one kind, typed by it; undefined only for an item another version of the app queued. */
+export const applierOf = <K extends MutationKind>(kind: K): Applier<K> | undefined => appliers[kind];

@@ -8,25 +8,27 @@
  */
 import { chatAckFrame } from '../../../contract/chat';
 import { isServerStatus, laterStatus, touchConversation } from '../chat';
-import { registerAnswerApplier, registerDiscardApplier, registerLocalApplier } from './registry';
+import type { AreaAppliers } from './applier';
 
-export function registerTelexAppliers(): void {
-  registerLocalApplier('telex.send', async (db, p, mark) => {
-    const old = await db.chatMessages.get(p.id);
-    if (old && isServerStatus(old.status)) return;
-    await db.chatMessages.put({ id: p.id, peer: p.peer, sender: p.userCode, recvId: p.peer, body: p.body, time: p.time, status: mark });
-    await touchConversation(db, p.peer, p.time);
-  });
-  registerAnswerApplier('telex.send', async (db, p, data) => {
-    const ack = chatAckFrame.safeParse(data);
-    const old = await db.chatMessages.get(p.id);
-    if (!old) return;
-    const time = ack.success ? ack.data.time : old.time;
-    const status = laterStatus('sent', ack.success ? laterStatus(ack.data.status, old.status) : old.status);
-    await db.chatMessages.put({ ...old, time, status });
-    await touchConversation(db, p.peer, time);
-  });
-  registerDiscardApplier('telex.send', async (db, p) => {
-    await db.chatMessages.delete(p.id);
-  });
-}
+export const telexAppliers = {
+  'telex.send': {
+    local: async (db, p, mark) => {
+      const old = await db.chatMessages.get(p.id);
+      if (old && isServerStatus(old.status)) return;
+      await db.chatMessages.put({ id: p.id, peer: p.peer, sender: p.userCode, recvId: p.peer, body: p.body, time: p.time, status: mark });
+      await touchConversation(db, p.peer, p.time);
+    },
+    answer: async (db, p, data) => {
+      const ack = chatAckFrame.safeParse(data);
+      const old = await db.chatMessages.get(p.id);
+      if (!old) return;
+      const time = ack.success ? ack.data.time : old.time;
+      const status = laterStatus('sent', ack.success ? laterStatus(ack.data.status, old.status) : old.status);
+      await db.chatMessages.put({ ...old, time, status });
+      await touchConversation(db, p.peer, time);
+    },
+    discard: async (db, p) => {
+      await db.chatMessages.delete(p.id);
+    },
+  },
+} satisfies AreaAppliers;

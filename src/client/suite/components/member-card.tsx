@@ -5,20 +5,14 @@
  */
 import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { ProfileRow } from '../../store/db';
-import { FramedAvatar } from '../../ui/framed-avatar';
+import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconMapPin } from '../../ui/icons';
 import { ClampedText } from './clamped-text';
 
 export function MemberCard({ profile }: { profile: ProfileRow }) {
   return (
     <Group gap="lg" align="center" wrap="wrap" p="md" component="section" aria-label="Profile card">
-      <FramedAvatar
-        name={profile.displayName}
-        gender={profile.gender}
-        planName={profile.planName}
-        profileDp={profile.profileDp}
-        size="lg"
-      />
+      <MemberAvatar member={profile} size="lg" />
       <Stack gap={6} style={{ flex: '1 1 260px', minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
           <Title order={1} size="h3">

@@ -4,7 +4,7 @@
  */
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProfileRow } from '../../store/db';
-import { FramedAvatar } from '../../ui/framed-avatar';
+import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconMapPin } from '../../ui/icons';
 import { PictureControls } from './picture/picture-controls';
 
@@ -12,13 +12,7 @@ export function ProfileCard({ profile }: { profile: ProfileRow }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-label="Profile picture card">
       <Stack align="center" gap={6} ta="center">
-        <FramedAvatar
-          name={profile.displayName}
-          gender={profile.gender}
-          planName={profile.planName}
-          profileDp={profile.profileDp}
-          size="lg"
-        />
+        <MemberAvatar member={profile} size="lg" />
         <PictureControls hasPicture={Boolean(profile.profileDp)} />
         <Title order={2} size="h3" mt="xs">
           {profile.displayName}

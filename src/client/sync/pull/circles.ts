@@ -27,7 +27,7 @@ import {
 } from '../../store/circle-pages';
 import type { MemberDb } from '../../store/db';
 import { FEED_KIND } from '../../store/feed-pages';
-import { pageKey, putPage } from '../../store/friend-pages';
+import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';

@@ -6,23 +6,17 @@
  * writes are redrawn on top.
  */
 import { ACCESS_OK } from '../../../contract/codes';
-import { COMMENTS_PAGE_SIZE, commentItem, ENTRY_PATHS, REPLIES_PAGE_SIZE, type CommentItem } from '../../../contract/entries';
-import type { CommentRow } from '../../store/db';
+import { COMMENTS_PAGE_SIZE, commentItem, ENTRY_PATHS, REPLIES_PAGE_SIZE } from '../../../contract/entries';
+import { targets } from '../../../contract/targets';
+import { commentRowOf } from '../../store/entry-rows';
 import { commentOwnerParams } from '../../store/feed-pages';
-import { pageKey, putPage } from '../../store/friend-pages';
+import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
-import type { PullResult } from '../api';
+import type { CommentsRequest, PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
-import { entryTarget } from './feed';
 import { badAnswer, pulled, pullFailed } from './outcome';
 
-export type CommentsRequest =
-  | { kind: 'comments'; postCode: string; pageNo: number }
-  | { kind: 'replies'; postCode: string; commentCode: string; pageNo: number };
-
 type CommentsAnswer = { userPostComment?: { comments?: unknown; totalRecords?: number }; comments?: unknown; totalRecords?: number };
-
-export const commentRowOf = (c: CommentItem): CommentRow => ({ ...c, parentCode: c.replyCommentCode });
 
 export async function pullComments(ctx: SyncContext, member: Member, r: CommentsRequest): Promise<PullResult> {
   const { db } = member;
@@ -38,8 +32,8 @@ export async function pullComments(ctx: SyncContext, member: Member, r: Comments
   const parsed = commentItem.array().safeParse(list);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const total = result.body.totalRecords ?? data?.userPostComment?.totalRecords ?? data?.totalRecords ?? parsed.data.length;
-  await writeMirror(db, [entryTarget(r.postCode)], async () => {
-    await db.comments.bulkPut(parsed.data.map(commentRowOf));
+  await writeMirror(db, [targets.entry(r.postCode)], async () => {
+    await db.comments.bulkPut(parsed.data.map((c) => commentRowOf(c)));
     await putPage(db, {
       kind,
       owner,

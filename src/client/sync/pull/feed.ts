@@ -9,16 +9,15 @@
  */
 import { ACCESS_OK } from '../../../contract/codes';
 import { ENTRY_PATHS, FEED_PAGE_SIZE, postItem, postItemCode, type PostItem } from '../../../contract/entries';
-import { postRowOf } from '../../store/appliers/composer';
+import { targets } from '../../../contract/targets';
 import type { MemberDb } from '../../store/db';
-import { FEED_KIND, feedOwner, feedParams, removeFromFeeds, type FeedSpec } from '../../store/feed-pages';
-import { pageKey, putPage } from '../../store/friend-pages';
+import { postRowOf } from '../../store/entry-rows';
+import { FEED_KIND, feedOwner, feedParams, removeFromFeeds } from '../../store/feed-pages';
+import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
-import type { PullResult } from '../api';
+import type { FeedRequest, PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
-
-export type FeedRequest = FeedSpec & { kind: 'feed'; pageNo: number };
 
 type FeedAnswer = { userPosts?: unknown; searchedPost?: unknown; totalRecords?: number };
 
@@ -43,8 +42,6 @@ function callOf(me: string, r: FeedRequest): { path: string; query: Record<strin
 }
 
 /** The outbox target of an entry's writes (contract/mutations.ts). */
-export const entryTarget = (postCode: string) => `entry:${postCode}`;
-
 /** Entry rows from the server, keeping what a pull does not carry (nothing today) — the server's row wins. */
 async function putPosts(db: MemberDb, items: PostItem[]): Promise<void> {
   await db.posts.bulkPut(items.map((item) => postRowOf(item)));
@@ -65,7 +62,7 @@ export async function pullFeed(ctx: SyncContext, member: Member, r: FeedRequest)
   const items = parsed.data.filter((item) => postItemCode(item) !== '');
   const codes = items.map(postItemCode);
   const total = result.body.totalRecords ?? (Array.isArray(data) ? undefined : data?.totalRecords) ?? codes.length;
-  await writeMirror(db, codes.map(entryTarget), async () => {
+  await writeMirror(db, codes.map(targets.entry), async () => {
     await putPosts(db, items);
     await putPage(db, {
       kind: FEED_KIND,
@@ -96,6 +93,6 @@ export async function pullEntry(ctx: SyncContext, member: Member, postCode: stri
   }
   const parsed = postItem.safeParse(result.body.data);
   if (!parsed.success) return badAnswer(db, key, result.status);
-  await writeMirror(db, [entryTarget(postCode)], () => putPosts(db, [parsed.data]));
+  await writeMirror(db, [targets.entry(postCode)], () => putPosts(db, [parsed.data]));
   return pulled(db, key, result.status);
 }

@@ -1,7 +1,7 @@
 /**
  * pull({ kind: 'friends' | 'friendRequests' | 'requestFriends' | 'friendSuggestions' |
  * 'friendSearch', … }): one page (10 cards) of a connection list into `people`, its
- * codes and totals into `listPages` (store/friend-pages.ts). A visitor's read of
+ * codes and totals into `listPages` (store/pages.ts). A visitor's read of
  * another member's billionetts may answer accessCode 106: the page is then kept with
  * that code and no cards, so the privacy picture shows offline too.
  *
@@ -10,15 +10,16 @@
  */
 import { ACCESS_OK, ACCESS_RESTRICTED } from '../../../contract/codes';
 import { FRIEND_PATHS, FRIENDS_PAGE_SIZE, connectionCard } from '../../../contract/friends';
+import { targets } from '../../../contract/targets';
 import type { PersonRow } from '../../store/db';
-import { mergePeople, pageKey, putPage, searchParams, type FriendListKind } from '../../store/friend-pages';
+import { mergePeople, searchParams, type FriendListKind } from '../../store/friend-pages';
+import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
 
 /** The outbox target of the member's friend writes (contract/mutations.ts). */
-export const friendsTarget = (userCode: string) => `friends:${userCode}`;
 
 export type CardListRequest =
   | { kind: 'friends'; userCode: string; pageNo: number }
@@ -61,7 +62,7 @@ export async function pullCardList(ctx: SyncContext, member: Member, request: Ca
   const parsed = hidden ? { success: true as const, data: [] } : connectionCard.array().safeParse(result.body.data ?? []);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const cards: PersonRow[] = parsed.data;
-  await writeMirror(db, [friendsTarget(session.id)], async () => {
+  await writeMirror(db, [targets.friends(session.id)], async () => {
     await mergePeople(db, cards);
     await putPage(db, {
       kind: call.kind,

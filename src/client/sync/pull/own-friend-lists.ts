@@ -3,7 +3,8 @@
  * this device has mirrored, pulled again. Discard of a refused friend write uses it
  * (run-pull.ts pullsForTarget) to put every list back as the server has it.
  */
-import { ownPages, pageParams } from '../../store/friend-pages';
+import { ownPages } from '../../store/friend-pages';
+import { pageParams } from '../../store/pages';
 import type { PullResult } from '../api';
 import type { Member, SyncContext } from '../context';
 import { pullCardList, type CardListRequest } from './friends';

@@ -4,12 +4,12 @@
  * server decides by their privacy whether to answer them (106 = hidden).
  */
 import { ACCESS_RESTRICTED } from '../../../contract/codes';
+import { targets } from '../../../contract/targets';
 import { USER_PATHS, personalInfo } from '../../../contract/user';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
-import { profileTarget } from './profile';
 
 export async function pullPersonal(ctx: SyncContext, member: Member, userCode: string): Promise<PullResult> {
   const { db } = member;
@@ -24,6 +24,6 @@ export async function pullPersonal(ctx: SyncContext, member: Member, userCode: s
   const parsed = personalInfo.safeParse(result.body.data);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const row = { ...parsed.data, syncedAt: Date.now() };
-  await writeMirror(db, [profileTarget(row.userCode)], () => db.personal.put(row).then(() => undefined));
+  await writeMirror(db, [targets.profile(row.userCode)], () => db.personal.put(row).then(() => undefined));
   return pulled(db, key, result.status, result.body.accessCode);
 }

@@ -1,12 +1,11 @@
 /** pull({ kind: 'profile', userCode }): GET user/{userCode} into `profiles`. */
 import { ACCESS_RESTRICTED } from '../../../contract/codes';
+import { targets } from '../../../contract/targets';
 import { USER_PATHS, userProfile } from '../../../contract/user';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
-
-export const profileTarget = (userCode: string) => `profile:${userCode}`;
 
 export async function pullProfile(ctx: SyncContext, member: Member, userCode: string): Promise<PullResult> {
   const { db } = member;
@@ -21,6 +20,6 @@ export async function pullProfile(ctx: SyncContext, member: Member, userCode: st
   const parsed = userProfile.safeParse(result.body.data);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const row = { ...parsed.data, syncedAt: Date.now() };
-  await writeMirror(db, [profileTarget(row.userCode)], () => db.profiles.put(row).then(() => undefined));
+  await writeMirror(db, [targets.profile(row.userCode)], () => db.profiles.put(row).then(() => undefined));
   return pulled(db, key, result.status, result.body.accessCode);
 }

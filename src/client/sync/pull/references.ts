@@ -5,7 +5,8 @@
  */
 import { ACCESS_OK } from '../../../contract/codes';
 import { FRIEND_PATHS, FRIENDS_PAGE_SIZE, referenceRow } from '../../../contract/friends';
-import { mergePeople, pageKey, putPage } from '../../store/friend-pages';
+import { mergePeople } from '../../store/friend-pages';
+import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';

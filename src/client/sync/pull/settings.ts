@@ -4,24 +4,24 @@
  * Unsent changes are redrawn on top (target `settings:<userCode>`).
  */
 import { notifySettings, privacySettings, SETTINGS_PATHS, type NotifySetting, type PrivacySetting } from '../../../contract/settings';
+import { targets } from '../../../contract/targets';
 import type { MemberDb } from '../../store/db';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
 
-export const settingsTarget = (userCode: string) => `settings:${userCode}`;
 
 /** Replace the whole table: the settings are only ever the signed-in member's. */
 export async function writePrivacySettings(db: MemberDb, userCode: string, rows: PrivacySetting[]): Promise<void> {
-  await writeMirror(db, [settingsTarget(userCode)], async () => {
+  await writeMirror(db, [targets.settings(userCode)], async () => {
     await db.privacySettings.clear();
     await db.privacySettings.bulkPut(rows.map((row) => ({ ...row, userCode })));
   });
 }
 
 export async function writeNotifySettings(db: MemberDb, userCode: string, rows: NotifySetting[]): Promise<void> {
-  await writeMirror(db, [settingsTarget(userCode)], async () => {
+  await writeMirror(db, [targets.settings(userCode)], async () => {
     await db.notifySettings.clear();
     await db.notifySettings.bulkPut(rows.map((row) => ({ ...row, userCode })));
   });

@@ -5,6 +5,7 @@
  * (a flaky network should not cost the member the half that arrived).
  */
 import { MASTER_PATHS, emoji, privacy, profession } from '../../../contract/masters';
+import { targets } from '../../../contract/targets';
 import { USER_PATHS, personalInfo, userMenu, userPlan, userProfile, utilization } from '../../../contract/user';
 import type { ZodType } from 'zod';
 import type { MemberDb } from '../../store/db';
@@ -13,7 +14,6 @@ import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import type { HttpFailure } from '../http';
 import { toPullFailure } from './outcome';
-import { profileTarget } from './profile';
 
 /** One call of the shell: its path, and how its checked answer becomes rows. */
 type Part = { path: string; prepare: (data: unknown) => (db: MemberDb) => Promise<unknown> };
@@ -54,7 +54,7 @@ export async function pullShell(ctx: SyncContext, member: Member): Promise<PullR
 
   const arrived = answers.filter((a) => !a.failure);
   if (arrived.length > 0) {
-    await writeMirror(db, [profileTarget(session.id)], async () => {
+    await writeMirror(db, [targets.profile(session.id)], async () => {
       for (const a of arrived) await a.write?.(db);
     });
   }

@@ -14,7 +14,8 @@ import {
   chatHistoryData,
   type ChatConversation,
 } from '../../../contract/chat';
-import { mergeMessages, putMessagePage, replaceFriends, telexTarget } from '../../store/chat';
+import { targets } from '../../../contract/targets';
+import { mergeMessages, putMessagePage, replaceFriends } from '../../store/chat';
 import type { ChatConversationRow } from '../../store/db';
 import { writeMirror } from '../../store/mirror';
 import type { PullResult } from '../api';
@@ -44,7 +45,7 @@ export async function pullChatHistory(ctx: SyncContext, member: Member, openPeer
   if (!parsed.success) return badAnswer(db, key, result.status);
   const conversations = parsed.data.chatHistory;
   const rows = conversations.map((c) => conversationRow(c, c.userCode === openPeer));
-  await writeMirror(db, conversations.map((c) => telexTarget(c.userCode)), async () => {
+  await writeMirror(db, conversations.map((c) => targets.telex(c.userCode)), async () => {
     await db.chatConversations.bulkPut(rows);
     await mergeMessages(db, session.id, conversations.map((c) => c.lastMessage));
   });
@@ -59,7 +60,7 @@ export async function pullChatMessages(ctx: SyncContext, member: Member, peer: s
   const parsed = chatConversationData.safeParse(result.body.data);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const messages = parsed.data.chatHistory;
-  await writeMirror(db, [telexTarget(peer)], async () => {
+  await writeMirror(db, [targets.telex(peer)], async () => {
     await mergeMessages(db, session.id, messages);
     await putMessagePage(db, session.id, peer, pageNo, messages.map((m) => m.id), result.body.totalRecords ?? messages.length);
   });

@@ -7,6 +7,7 @@
  */
 import type { ZodType } from 'zod';
 import { ACCESS_OK, ACCESS_RESTRICTED } from '../../../contract/codes';
+import { targets } from '../../../contract/targets';
 import { educationItem, VAULT_PATHS, workItem, type EducationItem, type WorkItem } from '../../../contract/vault';
 import type { MemberDb } from '../../store/db';
 import { writeMirror } from '../../store/mirror';
@@ -15,7 +16,6 @@ import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
 
 /** The outbox target of the member's per-row privacy writes (contract/mutations.ts). */
-export const vaultTarget = (userCode: string) => `vault:${userCode}`;
 export const vaultListKey = (kind: 'works' | 'educations', userCode: string) => `${kind}:${userCode}::1`;
 
 type Spec<T> = {
@@ -57,7 +57,7 @@ async function pullList<T>(ctx: SyncContext, member: Member, userCode: string, s
   const parsed = hidden ? { success: true as const, data: [] as T[] } : spec.schema.safeParse(result.body.data ?? []);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const rows = parsed.data.map((row, order) => ({ ...row, userCode, order }));
-  await writeMirror(db, [vaultTarget(userCode)], async () => {
+  await writeMirror(db, [targets.vault(userCode)], async () => {
     await spec.replace(db, userCode, rows);
     await db.listPages.put({
       key,

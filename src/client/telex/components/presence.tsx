@@ -1,12 +1,12 @@
 /** A member's picture with the presence dot (green online, grey offline). */
 import type { ChatPerson } from '../queries';
-import { FramedAvatar } from '../../ui/framed-avatar';
+import { MemberAvatar } from '../../ui/framed-avatar';
 import classes from './telex.module.css';
 
 export function PresenceAvatar({ person, size = 'xs' }: { person: ChatPerson; size?: 'xs' | 'md' }) {
   return (
     <span className={classes.avatar}>
-      <FramedAvatar name={person.displayName} gender={person.gender} planName={person.planName} profileDp={person.profileDp} size={size} />
+      <MemberAvatar member={person} size={size} />
       <PresenceDot online={person.isOnline} />
     </span>
   );

@@ -4,14 +4,13 @@
  * (accessCode 106) the privacy picture by their gender shows instead. Read from
  * Dexie, so a vault visited before opens offline.
  */
-import { Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { PrivacyPicture } from '../../ui/privacy-picture';
 import { refreshVaultLists } from '../commands';
 import { useMemberPersonal } from '../queries';
-import { GenderIcon } from './personal-panel';
+import { PersonalFields } from './personal-panel';
 import { EducationSection, WorkSection } from './vault-lists';
-import { Field } from './field';
 
 export function MemberVaultScreen({ me, userCode }: { me: string; userCode: string }) {
   const member = useMemberPersonal(me, userCode);
@@ -25,18 +24,7 @@ export function MemberVaultScreen({ me, userCode }: { me: string; userCode: stri
           Personal Details
         </Title>
         {details ? (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-            <Field label="First name">{details.firstName}</Field>
-            <Field label="Last name">{details.lastName}</Field>
-            <Field label="Display name">{details.displayName}</Field>
-            <Field label="Profession">{details.professionName}</Field>
-            <Field label="Gender">
-              <Group gap={6} wrap="nowrap">
-                <GenderIcon gender={details.gender} />
-                <span>{details.gender}</span>
-              </Group>
-            </Field>
-          </SimpleGrid>
+          <PersonalFields details={details} />
         ) : (
           member?.hidden && <PrivacyPicture gender={gender} />
         )}

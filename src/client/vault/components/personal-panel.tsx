@@ -27,18 +27,7 @@ export function PersonalPanel({ me, details }: { me: string; details: PersonalRo
           </ActionIcon>
         </Tooltip>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-        <Field label="First name">{details.firstName}</Field>
-        <Field label="Last name">{details.lastName}</Field>
-        <Field label="Display name">{details.displayName}</Field>
-        <Field label="Profession">{details.professionName}</Field>
-        <Field label="Gender">
-          <Group gap={6} wrap="nowrap">
-            <GenderIcon gender={details.gender} />
-            <span>{details.gender}</span>
-          </Group>
-        </Field>
-      </SimpleGrid>
+      <PersonalFields details={details} />
       {state && (
         <div style={{ marginTop: 12 }}>
           <SyncMark state={state} what="Personal details" onRetry={retryWrite} onDiscard={discardWrite} />
@@ -49,8 +38,25 @@ export function PersonalPanel({ me, details }: { me: string; details: PersonalRo
   );
 }
 
+/** The details themselves, as the own panel and another member's vault both show them. */
+export function PersonalFields({ details }: { details: Pick<PersonalRow, 'firstName' | 'lastName' | 'displayName' | 'professionName' | 'gender'> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+      <Field label="First name">{details.firstName}</Field>
+      <Field label="Last name">{details.lastName}</Field>
+      <Field label="Display name">{details.displayName}</Field>
+      <Field label="Profession">{details.professionName}</Field>
+      <Field label="Gender">
+        <Group gap={6} wrap="nowrap">
+          <GenderIcon gender={details.gender} />
+          <span>{details.gender}</span>
+        </Group>
+      </Field>
+    </SimpleGrid>
+  );
+}
 
-export function GenderIcon({ gender }: { gender: string }) {
+function GenderIcon({ gender }: { gender: string }) {
   const g = gender.toLowerCase();
   if (g === 'male') return <IconMale size={18} color="var(--mantine-color-blue-6)" />;
   if (g === 'female') return <IconFemale size={18} color="var(--mantine-color-pink-6)" />;

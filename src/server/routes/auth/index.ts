@@ -23,8 +23,8 @@ import { users } from '../../db/schema/accounts';
 import { HttpError, fieldError } from '../../http-error';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
-import { hashPassword, verifyPassword } from './passwords';
-import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from './repo';
+import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
+import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from '../../domain/auth/repo';
 
 const DAY_S = 24 * 60 * 60;
 const CODE_FREE = '100';

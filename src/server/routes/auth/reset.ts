@@ -17,8 +17,8 @@ import { HttpError, fieldError } from '../../http-error';
 import { resetPasswordMail } from '../../mail/templates';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, loginKey, resetLimit } from '../../plugins/rate-limit';
-import { hashPassword } from './passwords';
-import { createResetToken, findByLogin, resetTokenValid, useResetToken } from './repo';
+import { hashPassword } from '../../domain/auth/passwords';
+import { createResetToken, findByLogin, resetTokenValid, useResetToken } from '../../domain/auth/repo';
 
 /** These answers carry no data. */
 const ok = envelope(z.object({}));

@@ -19,7 +19,7 @@ import {
 import { envelope } from '../../../contract/envelope';
 import { HttpError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { chatFriends, conversationPage, conversations, friendIdByCode } from './repo';
+import { chatFriends, conversationPage, conversations, friendIdByCode } from '../../domain/chat/repo';
 
 const path = (p: string) => `/${p}`;
 

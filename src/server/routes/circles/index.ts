@@ -24,7 +24,7 @@ import { ACCESS_OK, CODE_OK } from '../../../contract/codes';
 import { envelope } from '../../../contract/envelope';
 import { HttpError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { listCircles, listSlates, loadCircle, loadSlate, type Listed, type Page } from './repo';
+import { listCircles, listSlates, loadCircle, loadSlate, type Listed, type Page } from '../../domain/circles/repo';
 
 const path = (p: string) => `/${p}`;
 const pageOf = (q: { pageNo: number; pageSize?: number }) => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? CIRCLE_LIST_PAGE_SIZE });

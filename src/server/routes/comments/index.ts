@@ -28,7 +28,7 @@ import { commentReactions, comments } from '../../db/schema/entries';
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { visibleEntry } from '../entries/write-repo';
+import { visibleEntry } from '../../domain/entries/write-repo';
 import { commentByCode, findComment, listComments, toComment } from './repo';
 
 const path = (p: string) => `/${p}`;

@@ -24,7 +24,7 @@ import { fieldError, HttpError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { loadItem } from './read-repo';
-import { visibleEntry } from './write-repo';
+import { visibleEntry } from '../../domain/entries/write-repo';
 
 const path = (p: string) => `/${p}`;
 const done = envelope(z.object({ postCode: z.string(), saved: z.boolean().optional() }));

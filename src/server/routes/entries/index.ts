@@ -24,7 +24,7 @@ import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
 import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
-import { loadCircle, loadSlate } from '../circles/repo';
+import { loadCircle, loadSlate } from '../../domain/circles/repo';
 import entryActionRoutes from './actions';
 import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
 import { listItems, loadItem } from './read-repo';

@@ -22,9 +22,9 @@ import type { Db } from '../../db/client';
 import { postMedia, posts } from '../../db/schema/entries';
 import { memberOf, type Member } from '../../plugins/auth';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { checkOwnGalleries } from '../entry-media/store';
+import { checkOwnGalleries } from '../../domain/entry-media/store';
 import { loadItem } from './read-repo';
-import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetOrigin, visibleEntry } from './write-repo';
+import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetOrigin, visibleEntry } from '../../domain/entries/write-repo';
 
 const path = (p: string) => `/${p}`;
 const itemAnswer = envelope(postItem);

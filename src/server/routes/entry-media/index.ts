@@ -14,7 +14,7 @@ import { HttpError } from '../../http-error';
 import { readForm } from '../../multipart-form';
 import { memberOf } from '../../plugins/auth';
 import { formDigest, idempotentWrite, sendWrite } from '../../plugins/idempotency';
-import { capOf, inspectUpload, saveGallery } from './store';
+import { capOf, inspectUpload, saveGallery } from '../../domain/entry-media/store';
 
 const ALBUM_MAX = 100;
 

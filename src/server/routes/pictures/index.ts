@@ -28,7 +28,7 @@ import { readForm as readSharedForm } from '../../multipart-form';
 import { memberOf } from '../../plugins/auth';
 import { ownerOfForm } from '../../plugins/policy';
 import { validationErrors } from '../../plugins/errors';
-import * as store from './store';
+import * as store from '../../domain/pictures/store';
 
 /** Reads the form; the cap is this plugin's multipart limit (UPLOAD_MAX_BYTES). */
 const readForm = (app: FastifyInstance, request: FastifyRequest) =>

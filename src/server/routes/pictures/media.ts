@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GALLERY_DIRS, GALLERY_MIME, GALLERY_NAME_PATTERN } from '../../../contract/media';
 import { IMAGE_NAME_PATTERN, MEDIA_BASE } from '../../../contract/pictures';
 import { sendError } from '../../plugins/errors';
-import { MIME_BY_EXT, readMedia } from './store';
+import { MIME_BY_EXT, readMedia } from '../../domain/pictures/store';
 
 const PUBLIC_TYPES = new Set(['primary', 'secondary', 'tertiary', 'source']);
 /** Entry media (contract/media.ts): same rules, their own name pattern. */

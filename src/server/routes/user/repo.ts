@@ -7,7 +7,7 @@ import { media } from '../../db/schema/media';
 import { privacies, professions } from '../../db/schema/masters';
 import { planFeatures, plans } from '../../db/schema/plans';
 import { allows, featurePrivacies, relationOf } from '../../policy/privacy';
-import { menuCircles, menuSlates } from '../circles/repo';
+import { menuCircles, menuSlates } from '../../domain/circles/repo';
 import type { MemberRef } from '../../domain/members';
 
 export async function loadProfile(db: Db, userId: number): Promise<UserProfile | null> {

@@ -1,6 +1,6 @@
 /** /billionett/$userCode (spec §2.2): another member's layout — profile card and menu bar. */
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { BillionettLayout } from '../../../shell/main-layout/billionett-layout';
+import { BillionettLayout } from '../../../suite/components/billionett-layout';
 
 export const Route = createFileRoute('/_main/billionett/$userCode')({
   beforeLoad: ({ params, context }) => {

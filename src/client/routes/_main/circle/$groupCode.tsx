@@ -1,6 +1,6 @@
 /** /circle/$groupCode (spec §2.2 "Circle menu"): a circle's layout — picture card and menu bar. */
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { GroupLayout } from '../../../shell/main-layout/group-layout';
+import { GroupLayout } from '../../../circles/components/group-layout';
 
 export const Route = createFileRoute('/_main/circle/$groupCode')({
   component: CircleLayout,

@@ -7,7 +7,7 @@
  */
 import { Button, Group, Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { PrivacyFeature } from '../../../../contract/codes';
 import type { NotifyFeature } from '../../../../contract/settings';
 import { EmptyState } from '../../../ui/empty-state';
@@ -38,74 +38,71 @@ function ResetButton({ which }: { which: 'privacy' | 'notify' }) {
   );
 }
 
-export function PrivacySettingsRows({ me }: { me: string }) {
-  const rows = usePrivacySettings(me);
-  const privacies = usePrivacies(me);
-  useEffect(() => refreshSettings(), []);
+/** One setting as its list shows it: the feature's name, its sync mark and its control. */
+type SettingRow = { key: string; name: string; mark: unknown; control: ReactNode };
+
+/** The list both modals' tabs share: loading, empty, the rows, then Reset. */
+function SettingRows({ label, which, rows }: { label: string; which: 'privacy' | 'notify'; rows: SettingRow[] | undefined }) {
   if (rows === undefined) return <Loader size="sm" />;
   if (rows.length === 0) return <EmptyState title="No data" size="sm" />;
   return (
     <>
-      <Stack gap="xs" role="list" aria-label="Privacy settings">
-        {rows.map((row) => {
-          const name = String(row.featureName);
-          return (
-            <Group key={row.featureCode} role="listitem" justify="space-between" wrap="nowrap">
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm">{name}</Text>
-                <Saving mark={row._sync} what={name} />
-              </Group>
-              <Select
-                size="xs"
-                w={150}
-                aria-label={`Privacy of ${name}`}
-                allowDeselect={false}
-                data={privacies.map((p) => ({ value: String(p.privacyCode), label: p.privacyName }))}
-                value={String(row.privacyCode)}
-                onChange={(value) => {
-                  const code = Number(value);
-                  if (!value || code === row.privacyCode) return;
-                  const label = privacies.find((p) => p.privacyCode === code)?.privacyName;
-                  void changePrivacySetting(me, row.featureCode as PrivacyFeature, code, label);
-                }}
-                comboboxProps={{ withinPortal: true }}
-              />
+      <Stack gap="xs" role="list" aria-label={label}>
+        {rows.map((row) => (
+          <Group key={row.key} role="listitem" justify="space-between" wrap="nowrap">
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm">{row.name}</Text>
+              <Saving mark={row.mark} what={row.name} />
             </Group>
-          );
-        })}
+            {row.control}
+          </Group>
+        ))}
       </Stack>
-      <ResetButton which="privacy" />
+      <ResetButton which={which} />
     </>
   );
 }
 
+export function PrivacySettingsRows({ me }: { me: string }) {
+  const rows = usePrivacySettings(me);
+  const privacies = usePrivacies(me);
+  useEffect(() => refreshSettings(), []);
+  const items = rows?.map((row): SettingRow => {
+    const name = String(row.featureName);
+    const control = (
+      <Select
+        size="xs"
+        w={150}
+        aria-label={`Privacy of ${name}`}
+        allowDeselect={false}
+        data={privacies.map((p) => ({ value: String(p.privacyCode), label: p.privacyName }))}
+        value={String(row.privacyCode)}
+        onChange={(value) => {
+          const code = Number(value);
+          if (!value || code === row.privacyCode) return;
+          const label = privacies.find((p) => p.privacyCode === code)?.privacyName;
+          void changePrivacySetting(me, row.featureCode as PrivacyFeature, code, label);
+        }}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+    return { key: row.featureCode, name, mark: row._sync, control };
+  });
+  return <SettingRows label="Privacy settings" which="privacy" rows={items} />;
+}
+
 export function NotifySettingsRows({ me }: { me: string }) {
   const rows = useNotifySettings(me);
-  if (rows === undefined) return <Loader size="sm" />;
-  if (rows.length === 0) return <EmptyState title="No data" size="sm" />;
-  return (
-    <>
-      <Stack gap="xs" role="list" aria-label="Bulletin settings">
-        {rows.map((row) => {
-          const name = String(row.featureName);
-          return (
-            <Group key={row.featurecode} role="listitem" justify="space-between" wrap="nowrap">
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm">{name}</Text>
-                <Saving mark={row._sync} what={name} />
-              </Group>
-              <Switch
-                aria-label={`Bulletins: ${name}`}
-                checked={row.notify === 'Yes'}
-                onChange={(event) =>
-                  void changeNotifySetting(me, row.featurecode as NotifyFeature, event.currentTarget.checked ? 'Yes' : 'No')
-                }
-              />
-            </Group>
-          );
-        })}
-      </Stack>
-      <ResetButton which="notify" />
-    </>
-  );
+  const items = rows?.map((row): SettingRow => {
+    const name = String(row.featureName);
+    const control = (
+      <Switch
+        aria-label={`Bulletins: ${name}`}
+        checked={row.notify === 'Yes'}
+        onChange={(event) => void changeNotifySetting(me, row.featurecode as NotifyFeature, event.currentTarget.checked ? 'Yes' : 'No')}
+      />
+    );
+    return { key: row.featurecode, name, mark: row._sync, control };
+  });
+  return <SettingRows label="Bulletin settings" which="notify" rows={items} />;
 }

@@ -3,7 +3,7 @@
  * marked aria-current; on narrow screens the bar scrolls sideways.
  */
 import { ScrollArea } from '@mantine/core';
-import { HrefLink } from '../../ui/href-link';
+import { HrefLink } from './href-link';
 import classes from './section-menu.module.css';
 
 export type MenuItem = { label: string; href: string; active: boolean };

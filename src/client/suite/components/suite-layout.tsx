@@ -7,9 +7,9 @@ import { Badge, Box, Group, Paper, Text, Title } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ProfileRow } from '../../store/db';
-import { HeaderSearch } from './header-search';
-import { isActive, SectionMenu, type MenuItem } from './section-menu';
-import classes from './sub-layout.module.css';
+import { HeaderSearch } from '../../ui/header-search';
+import { isActive, SectionMenu, type MenuItem } from '../../ui/section-menu';
+import classes from '../../ui/sub-layout.module.css';
 
 const PLAIN: [string, string][] = [
   ['Suite', '/suite'],

@@ -1,10 +1,10 @@
 /**
  * The crown icon's modal (spec §2.3): Billionett Requests plus Suggested Billionetts,
- * with Accept / Reject and Request / Later. The lists are the billionetts area's; the
- * shell only frames them (areas never import each other, the shell composes them).
+ * with Accept / Reject and Request / Later. The shell's header opens it: the shell
+ * composes areas, an area never imports the shell or another area.
  */
 import { Modal } from '@mantine/core';
-import { RequestsModalBody } from '../../billionetts/components/requests-modal-body';
+import { RequestsModalBody } from './requests-modal-body';
 
 export function RequestsModal({ me, opened, onClose }: { me: string; opened: boolean; onClose: () => void }) {
   return (

@@ -4,9 +4,10 @@
  * The spec keeps the token and the user data in browser storage under the keys
  * accessToken and userData; route guards read them synchronously here, before any
  * screen renders. The worker keeps its own copy in the device database (it cannot
- * read localStorage); `session-watch.ts` follows that copy and calls `clearSession()`
- * when the worker ends the session. This file stays free of Dexie so the first
- * screen (checkin) does not pay for it.
+ * read localStorage, sync/session.ts); shell/session-watch.tsx follows that copy and
+ * calls `clearSession()` when the worker ends the session. This file stays free of
+ * Dexie so the first screen (checkin) does not pay for it. It lives in store/, not in
+ * the shell, because an area (auth's checkin) writes it and areas never import the shell.
  */
 import type { SessionData } from '../../contract/auth';
 import { STORAGE_KEYS } from '../../contract/codes';

@@ -2,7 +2,7 @@
 import { TextInput } from '@mantine/core';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { IconSearch } from '../../ui/icons';
+import { IconSearch } from './icons';
 import { searchHref } from './search-target';
 
 export function HeaderSearch({ onDone }: { onDone?: () => void }) {

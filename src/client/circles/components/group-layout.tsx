@@ -10,12 +10,12 @@
 import { Paper } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { refreshGroup } from '../../circles/commands';
-import { GroupCard } from '../../circles/components/group-card';
-import { GroupMissing } from '../../circles/components/group-missing';
-import { useGroup, type GroupKind } from '../../circles/queries';
-import { isActive, SectionMenu } from './section-menu';
-import classes from './sub-layout.module.css';
+import { isActive, SectionMenu } from '../../ui/section-menu';
+import classes from '../../ui/sub-layout.module.css';
+import { refreshGroup } from '../commands';
+import { useGroup, type GroupKind } from '../queries';
+import { GroupCard } from './group-card';
+import { GroupMissing } from './group-missing';
 
 const TABS = { circle: { label: 'Circle', tabs: [['Suite', 'suite']] }, slate: { label: 'Slate', tabs: [['Suite', 'suite']] } } as const;
 

@@ -1,10 +1,10 @@
 /**
  * The vault icon's modal (spec §2.3): Privacy Settings (a privacy level per feature)
- * and Bulletin Settings (a notify switch per bulletin), each with Reset. The rows
- * are the vault area's; every row shows loading while its change is on its way.
+ * and Bulletin Settings (a notify switch per bulletin), each with Reset; every row
+ * shows loading while its change is on its way. The shell's header opens it.
  */
 import { Modal, Tabs } from '@mantine/core';
-import { NotifySettingsRows, PrivacySettingsRows } from '../../vault/components/settings/settings-rows';
+import { NotifySettingsRows, PrivacySettingsRows } from './settings-rows';
 
 export type SettingsModalProps = { me: string; opened: boolean; onClose: () => void };
 

@@ -8,13 +8,13 @@ import { Paper, Skeleton } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { ACCESS_RESTRICTED } from '../../../contract/codes';
-import { MemberCard } from '../../suite/components/member-card';
-import { useMemberView } from '../../suite/member-queries';
 import { sync } from '../../sync/client';
 import type { PersonalRow } from '../../store/db';
 import { NotFound } from '../../ui/not-found';
-import { isActive, SectionMenu } from './section-menu';
-import classes from './sub-layout.module.css';
+import { isActive, SectionMenu } from '../../ui/section-menu';
+import classes from '../../ui/sub-layout.module.css';
+import { useMemberView } from '../member-queries';
+import { MemberCard } from './member-card';
 
 /** Each tab and the privacy features it opens; hidden only when every one of them is 106. */
 const TABS: [label: string, path: string, features: string[]][] = [

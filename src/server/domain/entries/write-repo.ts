@@ -13,7 +13,7 @@ import { fieldError, HttpError } from '../../http-error';
 import type { Member } from '../../plugins/auth';
 import { areFriends } from '../../policy/privacy';
 import { loadCircle, loadSlate } from '../circles/repo';
-import { findMember } from '../../domain/members';
+import { findMember } from '../members';
 import { visibleTo } from '../../policy/visibility';
 
 export type EntryRef = { id: number; postCode: string; authorId: number; featureCode: number; pollOption3: string | null; sharedPostId: number | null };
