@@ -10,35 +10,37 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-export const circles = pgTable(
-  'circles',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    groupCode: text('group_code').notNull(),
-    name: text('name').notNull(),
-    caption: text('caption').notNull().default(''),
-    description: text('description').notNull().default(''),
-    /** Profession code the circle is for (groupType). */
-    typeCode: text('type_code').notNull(),
-    categoryCode: text('category_code').notNull(),
-    categoryName: text('category_name').notNull(),
-    /** 1 Everyone, 2 Billionetts (members and the admin's billionetts), 3 Only me (members only). */
-    privacyCode: smallint('privacy_code').notNull().default(1),
-    /** 9 active (navigable, accepts entries); anything else is inactive. */
-    statusCode: smallint('status_code').notNull().default(9),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** imageName of the circle picture, or null. */
-    profilePic: text('profile_pic'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('circles_code_uq').on(t.groupCode),
-    index('circles_admin_ix').on(t.adminId),
-    check('circles_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
-  ],
-);
+/**
+ * The columns a circle and a slate share, made fresh for each table (a drizzle column
+ * belongs to one table). `privacyCode`: 1 Everyone, 2 Billionetts, 3 Only me — for a circle
+ * its members and the admin's billionetts (2) or its members only (3); for a slate its
+ * followers and the admin's billionetts (2) or the admin alone (3).
+ */
+const originColumns = () => ({
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  caption: text('caption').notNull().default(''),
+  description: text('description').notNull().default(''),
+  /** Profession code the circle or slate is for (groupType / pageType). */
+  typeCode: text('type_code').notNull(),
+  categoryCode: text('category_code').notNull(),
+  categoryName: text('category_name').notNull(),
+  privacyCode: smallint('privacy_code').notNull().default(1),
+  /** 9 active (navigable, accepts entries); anything else is inactive. */
+  statusCode: smallint('status_code').notNull().default(9),
+  adminId: integer('admin_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** imageName of the picture, or null. */
+  profilePic: text('profile_pic'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const circles = pgTable('circles', { ...originColumns(), groupCode: text('group_code').notNull() }, (t) => [
+  uniqueIndex('circles_code_uq').on(t.groupCode),
+  index('circles_admin_ix').on(t.adminId),
+  check('circles_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
+]);
 
 export const circleMembers = pgTable(
   'circle_members',
@@ -54,32 +56,11 @@ export const circleMembers = pgTable(
   (t) => [primaryKey({ columns: [t.circleId, t.userId] }), index('circle_members_user_ix').on(t.userId)],
 );
 
-export const slates = pgTable(
-  'slates',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    pageCode: text('page_code').notNull(),
-    name: text('name').notNull(),
-    caption: text('caption').notNull().default(''),
-    description: text('description').notNull().default(''),
-    typeCode: text('type_code').notNull(),
-    categoryCode: text('category_code').notNull(),
-    categoryName: text('category_name').notNull(),
-    /** 1 Everyone, 2 Billionetts (followers and the admin's billionetts), 3 Only me (the admin alone). */
-    privacyCode: smallint('privacy_code').notNull().default(1),
-    statusCode: smallint('status_code').notNull().default(9),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profilePic: text('profile_pic'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('slates_code_uq').on(t.pageCode),
-    index('slates_admin_ix').on(t.adminId),
-    check('slates_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
-  ],
-);
+export const slates = pgTable('slates', { ...originColumns(), pageCode: text('page_code').notNull() }, (t) => [
+  uniqueIndex('slates_code_uq').on(t.pageCode),
+  index('slates_admin_ix').on(t.adminId),
+  check('slates_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
+]);
 
 export const slateFollowers = pgTable(
   'slate_followers',
