@@ -6,20 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FRIEND_PATHS as P } from '../../src/contract/friends';
 import { MESSAGES } from '../../src/contract/rules';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, serverForSuite, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('references on $name', ({ databaseUrl }) => {
   let s: TestServer;
   let owner: TestMember;
   let other: TestMember;
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl });
-    owner = await s.signUpMember();
-    other = await s.signUpMember();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serverForSuite({ databaseUrl }, 2, (server, [a, b]) => ([s, owner, other] = [server, a!, b!]));
 
   const send = (m: TestMember, body: Record<string, unknown>) => s.call('POST', P.referenceSend, { token: m.token, body });
   const valid = (email: string) => ({ name: 'Noor Haddad', email, userCode: owner.userCode, professioncode: 'P05', activationCode: '' });

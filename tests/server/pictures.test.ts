@@ -1,9 +1,9 @@
 /** Profile pictures: temp upload (content-checked, capped, private), crop into variants, media URLs, removal, utilization. */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/contract/codes';
 import { mediaPath, PICTURE_MESSAGES, PICTURE_PATHS, tempMediaPath, UPLOAD_MAX_BYTES, VARIANT_PX } from '../../src/contract/pictures';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, serverForSuite, type TestMember, type TestServer } from '../support/server';
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
@@ -14,15 +14,7 @@ describe.each(dbTargets())('pictures on $name', ({ databaseUrl }) => {
   let s: TestServer;
   let owner: TestMember;
   let other: TestMember;
-
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl });
-    owner = await s.signUpMember();
-    other = await s.signUpMember();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serverForSuite({ databaseUrl }, 2, (server, [a, b]) => ([s, owner, other] = [server, a!, b!]));
 
   async function postForm(path: string, token: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
     const form = new FormData();

@@ -1,24 +1,16 @@
 /** Privacy and bulletin settings: read, update (201, queued kinds), reset, effect on what others see. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCESS_RESTRICTED, PRIVACY_FEATURES } from '../../src/contract/codes';
 import { mutations } from '../../src/contract/mutations';
 import { NOTIFY_FEATURES, SETTINGS_PATHS } from '../../src/contract/settings';
 import { targets } from '../../src/contract/targets';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, serverForSuite, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
   let s: TestServer;
   let owner: TestMember;
   let other: TestMember;
-
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl });
-    owner = await s.signUpMember();
-    other = await s.signUpMember();
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serverForSuite({ databaseUrl }, 2, (server, [a, b]) => ([s, owner, other] = [server, a!, b!]));
 
   const privacyList = async (m: TestMember) => (await s.call('GET', SETTINGS_PATHS.privacy, { token: m.token })).body.data.userPrivacySettings;
   const notifyList = async (m: TestMember) => (await s.call('GET', SETTINGS_PATHS.notify, { token: m.token })).body.data.notifySettings;

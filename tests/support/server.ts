@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import type { SessionData, SignUpRequest } from '../../src/contract/auth';
 import { API_BASE, type PlanCode } from '../../src/contract/codes';
 import { buildApp, type AppOptions } from '../../src/server/app';
@@ -169,4 +170,21 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await database?.drop();
     },
   };
+}
+
+/**
+ * The usual suite set-up in one call: starts the suite's server before its tests, signs up
+ * `count` fresh members, hands both to `take`, and closes the server after the suite.
+ */
+export function serverForSuite(opts: TestServerOptions, count: number, take: (s: TestServer, members: TestMember[]) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+    const members: TestMember[] = [];
+    for (let i = 0; i < count; i += 1) members.push(await server.signUpMember());
+    take(server, members);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }
