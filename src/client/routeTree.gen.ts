@@ -28,16 +28,24 @@ import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/sui
 import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
 import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
+import { Route as MainSuiteCirclesRouteImport } from './routes/_main/suite/circles'
 import { Route as MainSuiteSearchRouteImport } from './routes/_main/suite/search'
+import { Route as MainSuiteSlateRouteImport } from './routes/_main/suite/slate'
 import { Route as MainSuiteVaultRouteImport } from './routes/_main/suite/vault'
 import { Route as MainBillionettUserCodeIndexRouteImport } from './routes/_main/billionett/$userCode/index'
 import { Route as MainBillionettUserCodeBillionettsRouteImport } from './routes/_main/billionett/$userCode/billionetts'
+import { Route as MainBillionettUserCodeCirclesRouteImport } from './routes/_main/billionett/$userCode/circles'
+import { Route as MainBillionettUserCodeSlatesRouteImport } from './routes/_main/billionett/$userCode/slates'
 import { Route as MainBillionettUserCodeSuiteRouteImport } from './routes/_main/billionett/$userCode/suite'
 import { Route as MainBillionettUserCodeVaultRouteImport } from './routes/_main/billionett/$userCode/vault'
 import { Route as MainCircleGroupCodeIndexRouteImport } from './routes/_main/circle/$groupCode/index'
+import { Route as MainCircleGroupCodeMembersRouteImport } from './routes/_main/circle/$groupCode/members'
 import { Route as MainCircleGroupCodeSuiteRouteImport } from './routes/_main/circle/$groupCode/suite'
+import { Route as MainCircleGroupCodeVaultRouteImport } from './routes/_main/circle/$groupCode/vault'
 import { Route as MainSlatePageCodeIndexRouteImport } from './routes/_main/slate/$pageCode/index'
+import { Route as MainSlatePageCodeFollowersRouteImport } from './routes/_main/slate/$pageCode/followers'
 import { Route as MainSlatePageCodeSuiteRouteImport } from './routes/_main/slate/$pageCode/suite'
+import { Route as MainSlatePageCodeVaultRouteImport } from './routes/_main/slate/$pageCode/vault'
 import { Route as MainSuiteBillionettsSearchRouteImport } from './routes/_main/suite/billionetts_.search'
 
 const AuthRoute = AuthRouteImport.update({
@@ -134,9 +142,19 @@ const MainSuiteBillionettsRoute = MainSuiteBillionettsRouteImport.update({
   path: '/suite/billionetts',
   getParentRoute: () => MainRoute,
 } as any)
+const MainSuiteCirclesRoute = MainSuiteCirclesRouteImport.update({
+  id: '/suite/circles',
+  path: '/suite/circles',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainSuiteSearchRoute = MainSuiteSearchRouteImport.update({
   id: '/suite/search',
   path: '/suite/search',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSuiteSlateRoute = MainSuiteSlateRouteImport.update({
+  id: '/suite/slate',
+  path: '/suite/slate',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSuiteVaultRoute = MainSuiteVaultRouteImport.update({
@@ -154,6 +172,18 @@ const MainBillionettUserCodeBillionettsRoute =
   MainBillionettUserCodeBillionettsRouteImport.update({
     id: '/billionetts',
     path: '/billionetts',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainBillionettUserCodeCirclesRoute =
+  MainBillionettUserCodeCirclesRouteImport.update({
+    id: '/circles',
+    path: '/circles',
+    getParentRoute: () => MainBillionettUserCodeRoute,
+  } as any)
+const MainBillionettUserCodeSlatesRoute =
+  MainBillionettUserCodeSlatesRouteImport.update({
+    id: '/slates',
+    path: '/slates',
     getParentRoute: () => MainBillionettUserCodeRoute,
   } as any)
 const MainBillionettUserCodeSuiteRoute =
@@ -174,10 +204,22 @@ const MainCircleGroupCodeIndexRoute =
     path: '/',
     getParentRoute: () => MainCircleGroupCodeRoute,
   } as any)
+const MainCircleGroupCodeMembersRoute =
+  MainCircleGroupCodeMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => MainCircleGroupCodeRoute,
+  } as any)
 const MainCircleGroupCodeSuiteRoute =
   MainCircleGroupCodeSuiteRouteImport.update({
     id: '/suite',
     path: '/suite',
+    getParentRoute: () => MainCircleGroupCodeRoute,
+  } as any)
+const MainCircleGroupCodeVaultRoute =
+  MainCircleGroupCodeVaultRouteImport.update({
+    id: '/vault',
+    path: '/vault',
     getParentRoute: () => MainCircleGroupCodeRoute,
   } as any)
 const MainSlatePageCodeIndexRoute = MainSlatePageCodeIndexRouteImport.update({
@@ -185,9 +227,20 @@ const MainSlatePageCodeIndexRoute = MainSlatePageCodeIndexRouteImport.update({
   path: '/',
   getParentRoute: () => MainSlatePageCodeRoute,
 } as any)
+const MainSlatePageCodeFollowersRoute =
+  MainSlatePageCodeFollowersRouteImport.update({
+    id: '/followers',
+    path: '/followers',
+    getParentRoute: () => MainSlatePageCodeRoute,
+  } as any)
 const MainSlatePageCodeSuiteRoute = MainSlatePageCodeSuiteRouteImport.update({
   id: '/suite',
   path: '/suite',
+  getParentRoute: () => MainSlatePageCodeRoute,
+} as any)
+const MainSlatePageCodeVaultRoute = MainSlatePageCodeVaultRouteImport.update({
+  id: '/vault',
+  path: '/vault',
   getParentRoute: () => MainSlatePageCodeRoute,
 } as any)
 const MainSuiteBillionettsSearchRoute =
@@ -214,14 +267,22 @@ export interface FileRoutesByFullPath {
   '/profile/suite': typeof MainProfileSuiteRoute
   '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/suite/circles': typeof MainSuiteCirclesRoute
   '/suite/search': typeof MainSuiteSearchRoute
+  '/suite/slate': typeof MainSuiteSlateRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite/': typeof MainSuiteIndexRoute
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/billionett/$userCode/circles': typeof MainBillionettUserCodeCirclesRoute
+  '/billionett/$userCode/slates': typeof MainBillionettUserCodeSlatesRoute
   '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/circle/$groupCode/members': typeof MainCircleGroupCodeMembersRoute
   '/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/circle/$groupCode/vault': typeof MainCircleGroupCodeVaultRoute
+  '/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
+  '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
   '/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
@@ -241,14 +302,22 @@ export interface FileRoutesByTo {
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/suite/circles': typeof MainSuiteCirclesRoute
   '/suite/search': typeof MainSuiteSearchRoute
+  '/suite/slate': typeof MainSuiteSlateRoute
   '/suite/vault': typeof MainSuiteVaultRoute
   '/suite': typeof MainSuiteIndexRoute
   '/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/billionett/$userCode/circles': typeof MainBillionettUserCodeCirclesRoute
+  '/billionett/$userCode/slates': typeof MainBillionettUserCodeSlatesRoute
   '/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/circle/$groupCode/members': typeof MainCircleGroupCodeMembersRoute
   '/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/circle/$groupCode/vault': typeof MainCircleGroupCodeVaultRoute
+  '/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
+  '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeIndexRoute
   '/circle/$groupCode': typeof MainCircleGroupCodeIndexRoute
@@ -274,14 +343,22 @@ export interface FileRoutesById {
   '/_main/profile/suite': typeof MainProfileSuiteRoute
   '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
+  '/_main/suite/circles': typeof MainSuiteCirclesRoute
   '/_main/suite/search': typeof MainSuiteSearchRoute
+  '/_main/suite/slate': typeof MainSuiteSlateRoute
   '/_main/suite/vault': typeof MainSuiteVaultRoute
   '/_main/suite/': typeof MainSuiteIndexRoute
   '/_main/billionett/$userCode/billionetts': typeof MainBillionettUserCodeBillionettsRoute
+  '/_main/billionett/$userCode/circles': typeof MainBillionettUserCodeCirclesRoute
+  '/_main/billionett/$userCode/slates': typeof MainBillionettUserCodeSlatesRoute
   '/_main/billionett/$userCode/suite': typeof MainBillionettUserCodeSuiteRoute
   '/_main/billionett/$userCode/vault': typeof MainBillionettUserCodeVaultRoute
+  '/_main/circle/$groupCode/members': typeof MainCircleGroupCodeMembersRoute
   '/_main/circle/$groupCode/suite': typeof MainCircleGroupCodeSuiteRoute
+  '/_main/circle/$groupCode/vault': typeof MainCircleGroupCodeVaultRoute
+  '/_main/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/_main/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
+  '/_main/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/_main/suite/billionetts_/search': typeof MainSuiteBillionettsSearchRoute
   '/_main/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
   '/_main/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
@@ -306,14 +383,22 @@ export interface FileRouteTypes {
     | '/profile/suite'
     | '/slate/$pageCode'
     | '/suite/billionetts'
+    | '/suite/circles'
     | '/suite/search'
+    | '/suite/slate'
     | '/suite/vault'
     | '/suite/'
     | '/billionett/$userCode/billionetts'
+    | '/billionett/$userCode/circles'
+    | '/billionett/$userCode/slates'
     | '/billionett/$userCode/suite'
     | '/billionett/$userCode/vault'
+    | '/circle/$groupCode/members'
     | '/circle/$groupCode/suite'
+    | '/circle/$groupCode/vault'
+    | '/slate/$pageCode/followers'
     | '/slate/$pageCode/suite'
+    | '/slate/$pageCode/vault'
     | '/suite/billionetts/search'
     | '/billionett/$userCode/'
     | '/circle/$groupCode/'
@@ -333,14 +418,22 @@ export interface FileRouteTypes {
     | '/entry/$type'
     | '/profile/suite'
     | '/suite/billionetts'
+    | '/suite/circles'
     | '/suite/search'
+    | '/suite/slate'
     | '/suite/vault'
     | '/suite'
     | '/billionett/$userCode/billionetts'
+    | '/billionett/$userCode/circles'
+    | '/billionett/$userCode/slates'
     | '/billionett/$userCode/suite'
     | '/billionett/$userCode/vault'
+    | '/circle/$groupCode/members'
     | '/circle/$groupCode/suite'
+    | '/circle/$groupCode/vault'
+    | '/slate/$pageCode/followers'
     | '/slate/$pageCode/suite'
+    | '/slate/$pageCode/vault'
     | '/suite/billionetts/search'
     | '/billionett/$userCode'
     | '/circle/$groupCode'
@@ -365,14 +458,22 @@ export interface FileRouteTypes {
     | '/_main/profile/suite'
     | '/_main/slate/$pageCode'
     | '/_main/suite/billionetts'
+    | '/_main/suite/circles'
     | '/_main/suite/search'
+    | '/_main/suite/slate'
     | '/_main/suite/vault'
     | '/_main/suite/'
     | '/_main/billionett/$userCode/billionetts'
+    | '/_main/billionett/$userCode/circles'
+    | '/_main/billionett/$userCode/slates'
     | '/_main/billionett/$userCode/suite'
     | '/_main/billionett/$userCode/vault'
+    | '/_main/circle/$groupCode/members'
     | '/_main/circle/$groupCode/suite'
+    | '/_main/circle/$groupCode/vault'
+    | '/_main/slate/$pageCode/followers'
     | '/_main/slate/$pageCode/suite'
+    | '/_main/slate/$pageCode/vault'
     | '/_main/suite/billionetts_/search'
     | '/_main/billionett/$userCode/'
     | '/_main/circle/$groupCode/'
@@ -519,11 +620,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSuiteBillionettsRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/suite/circles': {
+      id: '/_main/suite/circles'
+      path: '/suite/circles'
+      fullPath: '/suite/circles'
+      preLoaderRoute: typeof MainSuiteCirclesRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/suite/search': {
       id: '/_main/suite/search'
       path: '/suite/search'
       fullPath: '/suite/search'
       preLoaderRoute: typeof MainSuiteSearchRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/suite/slate': {
+      id: '/_main/suite/slate'
+      path: '/suite/slate'
+      fullPath: '/suite/slate'
+      preLoaderRoute: typeof MainSuiteSlateRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/suite/vault': {
@@ -547,6 +662,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainBillionettUserCodeBillionettsRouteImport
       parentRoute: typeof MainBillionettUserCodeRoute
     }
+    '/_main/billionett/$userCode/circles': {
+      id: '/_main/billionett/$userCode/circles'
+      path: '/circles'
+      fullPath: '/billionett/$userCode/circles'
+      preLoaderRoute: typeof MainBillionettUserCodeCirclesRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
+    '/_main/billionett/$userCode/slates': {
+      id: '/_main/billionett/$userCode/slates'
+      path: '/slates'
+      fullPath: '/billionett/$userCode/slates'
+      preLoaderRoute: typeof MainBillionettUserCodeSlatesRouteImport
+      parentRoute: typeof MainBillionettUserCodeRoute
+    }
     '/_main/billionett/$userCode/suite': {
       id: '/_main/billionett/$userCode/suite'
       path: '/suite'
@@ -568,11 +697,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainCircleGroupCodeIndexRouteImport
       parentRoute: typeof MainCircleGroupCodeRoute
     }
+    '/_main/circle/$groupCode/members': {
+      id: '/_main/circle/$groupCode/members'
+      path: '/members'
+      fullPath: '/circle/$groupCode/members'
+      preLoaderRoute: typeof MainCircleGroupCodeMembersRouteImport
+      parentRoute: typeof MainCircleGroupCodeRoute
+    }
     '/_main/circle/$groupCode/suite': {
       id: '/_main/circle/$groupCode/suite'
       path: '/suite'
       fullPath: '/circle/$groupCode/suite'
       preLoaderRoute: typeof MainCircleGroupCodeSuiteRouteImport
+      parentRoute: typeof MainCircleGroupCodeRoute
+    }
+    '/_main/circle/$groupCode/vault': {
+      id: '/_main/circle/$groupCode/vault'
+      path: '/vault'
+      fullPath: '/circle/$groupCode/vault'
+      preLoaderRoute: typeof MainCircleGroupCodeVaultRouteImport
       parentRoute: typeof MainCircleGroupCodeRoute
     }
     '/_main/slate/$pageCode/': {
@@ -582,11 +725,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSlatePageCodeIndexRouteImport
       parentRoute: typeof MainSlatePageCodeRoute
     }
+    '/_main/slate/$pageCode/followers': {
+      id: '/_main/slate/$pageCode/followers'
+      path: '/followers'
+      fullPath: '/slate/$pageCode/followers'
+      preLoaderRoute: typeof MainSlatePageCodeFollowersRouteImport
+      parentRoute: typeof MainSlatePageCodeRoute
+    }
     '/_main/slate/$pageCode/suite': {
       id: '/_main/slate/$pageCode/suite'
       path: '/suite'
       fullPath: '/slate/$pageCode/suite'
       preLoaderRoute: typeof MainSlatePageCodeSuiteRouteImport
+      parentRoute: typeof MainSlatePageCodeRoute
+    }
+    '/_main/slate/$pageCode/vault': {
+      id: '/_main/slate/$pageCode/vault'
+      path: '/vault'
+      fullPath: '/slate/$pageCode/vault'
+      preLoaderRoute: typeof MainSlatePageCodeVaultRouteImport
       parentRoute: typeof MainSlatePageCodeRoute
     }
     '/_main/suite/billionetts_/search': {
@@ -621,6 +778,8 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface MainBillionettUserCodeRouteChildren {
   MainBillionettUserCodeBillionettsRoute: typeof MainBillionettUserCodeBillionettsRoute
+  MainBillionettUserCodeCirclesRoute: typeof MainBillionettUserCodeCirclesRoute
+  MainBillionettUserCodeSlatesRoute: typeof MainBillionettUserCodeSlatesRoute
   MainBillionettUserCodeSuiteRoute: typeof MainBillionettUserCodeSuiteRoute
   MainBillionettUserCodeVaultRoute: typeof MainBillionettUserCodeVaultRoute
   MainBillionettUserCodeIndexRoute: typeof MainBillionettUserCodeIndexRoute
@@ -630,6 +789,8 @@ const MainBillionettUserCodeRouteChildren: MainBillionettUserCodeRouteChildren =
   {
     MainBillionettUserCodeBillionettsRoute:
       MainBillionettUserCodeBillionettsRoute,
+    MainBillionettUserCodeCirclesRoute: MainBillionettUserCodeCirclesRoute,
+    MainBillionettUserCodeSlatesRoute: MainBillionettUserCodeSlatesRoute,
     MainBillionettUserCodeSuiteRoute: MainBillionettUserCodeSuiteRoute,
     MainBillionettUserCodeVaultRoute: MainBillionettUserCodeVaultRoute,
     MainBillionettUserCodeIndexRoute: MainBillionettUserCodeIndexRoute,
@@ -641,12 +802,16 @@ const MainBillionettUserCodeRouteWithChildren =
   )
 
 interface MainCircleGroupCodeRouteChildren {
+  MainCircleGroupCodeMembersRoute: typeof MainCircleGroupCodeMembersRoute
   MainCircleGroupCodeSuiteRoute: typeof MainCircleGroupCodeSuiteRoute
+  MainCircleGroupCodeVaultRoute: typeof MainCircleGroupCodeVaultRoute
   MainCircleGroupCodeIndexRoute: typeof MainCircleGroupCodeIndexRoute
 }
 
 const MainCircleGroupCodeRouteChildren: MainCircleGroupCodeRouteChildren = {
+  MainCircleGroupCodeMembersRoute: MainCircleGroupCodeMembersRoute,
   MainCircleGroupCodeSuiteRoute: MainCircleGroupCodeSuiteRoute,
+  MainCircleGroupCodeVaultRoute: MainCircleGroupCodeVaultRoute,
   MainCircleGroupCodeIndexRoute: MainCircleGroupCodeIndexRoute,
 }
 
@@ -654,12 +819,16 @@ const MainCircleGroupCodeRouteWithChildren =
   MainCircleGroupCodeRoute._addFileChildren(MainCircleGroupCodeRouteChildren)
 
 interface MainSlatePageCodeRouteChildren {
+  MainSlatePageCodeFollowersRoute: typeof MainSlatePageCodeFollowersRoute
   MainSlatePageCodeSuiteRoute: typeof MainSlatePageCodeSuiteRoute
+  MainSlatePageCodeVaultRoute: typeof MainSlatePageCodeVaultRoute
   MainSlatePageCodeIndexRoute: typeof MainSlatePageCodeIndexRoute
 }
 
 const MainSlatePageCodeRouteChildren: MainSlatePageCodeRouteChildren = {
+  MainSlatePageCodeFollowersRoute: MainSlatePageCodeFollowersRoute,
   MainSlatePageCodeSuiteRoute: MainSlatePageCodeSuiteRoute,
+  MainSlatePageCodeVaultRoute: MainSlatePageCodeVaultRoute,
   MainSlatePageCodeIndexRoute: MainSlatePageCodeIndexRoute,
 }
 
@@ -677,7 +846,9 @@ interface MainRouteChildren {
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
   MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
   MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
+  MainSuiteCirclesRoute: typeof MainSuiteCirclesRoute
   MainSuiteSearchRoute: typeof MainSuiteSearchRoute
+  MainSuiteSlateRoute: typeof MainSuiteSlateRoute
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
   MainSuiteIndexRoute: typeof MainSuiteIndexRoute
   MainSuiteBillionettsSearchRoute: typeof MainSuiteBillionettsSearchRoute
@@ -694,7 +865,9 @@ const MainRouteChildren: MainRouteChildren = {
   MainProfileSuiteRoute: MainProfileSuiteRoute,
   MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,
   MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
+  MainSuiteCirclesRoute: MainSuiteCirclesRoute,
   MainSuiteSearchRoute: MainSuiteSearchRoute,
+  MainSuiteSlateRoute: MainSuiteSlateRoute,
   MainSuiteVaultRoute: MainSuiteVaultRoute,
   MainSuiteIndexRoute: MainSuiteIndexRoute,
   MainSuiteBillionettsSearchRoute: MainSuiteBillionettsSearchRoute,

@@ -14,6 +14,8 @@ import {
 } from './entries';
 import { FRIEND_PATHS } from './friends';
 import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
+import { circleMutations } from './circle-mutations';
+import { define, defineSocket } from './mutation-def';
 import { targets } from './targets';
 import { aboutUpdate, personalUpdate, USER_PATHS } from './user';
 import { educationPrivacyUpdate, VAULT_PATHS, workPrivacyUpdate } from './vault';
@@ -24,31 +26,6 @@ import { educationPrivacyUpdate, VAULT_PATHS, workPrivacyUpdate } from './vault'
  * as `method path` with the body below and the item id as `Idempotency-Key`; the
  * server validates the same body schema. A name is never reused for another shape.
  */
-type MutationDef<P extends z.ZodType> = {
-  /** Absent: sent over HTTP as below. */
-  transport?: 'http';
-  method: 'POST' | 'PUT' | 'DELETE';
-  payload: P;
-  path: (payload: z.infer<P>) => string;
-  body: (payload: z.infer<P>) => unknown;
-  /** Items with the same target replay strictly in order; a failed one holds back the rest. */
-  target: (payload: z.infer<P>) => string;
-};
-
-/**
- * A write sent as a WebSocket frame instead of a request (telex messages): the sync
- * worker's socket sends `frame` and the server's ack (or error frame) answers it.
- * The frame carries the client's own id, so a resend after a lost ack is stored once.
- */
-type SocketMutationDef<P extends z.ZodType> = {
-  transport: 'socket';
-  payload: P;
-  frame: (payload: z.infer<P>) => unknown;
-  target: (payload: z.infer<P>) => string;
-};
-
-const define = <P extends z.ZodType>(def: MutationDef<P>) => def;
-const defineSocket = <P extends z.ZodType>(def: SocketMutationDef<P>) => def;
 const withUser = <S extends z.ZodType>(s: S) => z.object({ userCode: z.string(), data: s });
 /** Billionett writes: userCode = the acting member (names the target), friendCode = the other member. */
 const friendWrite = z.object({ userCode: z.string(), friendCode: z.string() });
@@ -248,6 +225,7 @@ export const mutations = {
     frame: (p): ChatClientFrame => ({ type: 'message', id: p.id, recvId: p.peer, recvIsGroup: false, body: p.body }),
     target: (p) => targets.telex(p.peer),
   }),
+  ...circleMutations,
 } as const;
 
 export type MutationKind = keyof typeof mutations;

@@ -15,6 +15,14 @@ export const targets = {
   friends: (userCode: string) => `friends:${userCode}`,
   /** Every write on an entry, so a comment on an entry written offline waits for its create. */
   entry: (postCode: string) => `entry:${postCode}`,
+  /** One per member: their follow, Later, leave and invitation answers on circles, in order. */
+  circles: (userCode: string) => `circles:${userCode}`,
+  /** One per member: their follow, Later and unfollow on slates, in order. */
+  slates: (userCode: string) => `slates:${userCode}`,
+  /** One per circle: its owner's answers to asks, invitations and removals, in order. */
+  circle: (groupCode: string) => `circle:${groupCode}`,
+  /** One per slate: its admin's answers to asks and removals. */
+  slate: (pageCode: string) => `slate:${pageCode}`,
   /** One per peer: telexes to one member go strictly in order. */
   telex: (peer: string) => `telex:${peer}`,
 } as const;

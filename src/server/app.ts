@@ -26,6 +26,7 @@ import { setupRealtime } from './realtime/socket';
 import authRoutes from './routes/auth/index';
 import chatRoutes from './routes/chat/index';
 import circleRoutes from './routes/circles/index';
+import slateRoutes from './routes/slates/index';
 import resetRoutes from './routes/auth/reset';
 import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
@@ -204,6 +205,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(friendRoutes);
       await api.register(chatRoutes);
       await api.register(circleRoutes);
+      await api.register(slateRoutes);
       await api.register(entryRoutes);
       await api.register(commentRoutes);
     },

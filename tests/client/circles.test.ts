@@ -81,6 +81,7 @@ describe('circles and slates on the device', () => {
       groupAdminCode: admin.member.userCode,
       statusCode: 9,
       memberCount: 2,
+      membership: 'member',
     });
     const spec: FeedSpec = { mode: 'circle', code: groupCode };
     await h.db.listPages.put({ key: pageKey(FEED_KIND, groupCode, feedParams(spec), 1), kind: FEED_KIND, owner: groupCode, pageNo: 1, codes: ['x'], totalRecords: 1, accessCode: 0, syncedAt: 1, params: feedParams(spec) } as never);

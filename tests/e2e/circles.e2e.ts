@@ -83,9 +83,9 @@ describe('circles and slates', () => {
     await page.waitForURL((url) => url.pathname === `/circle/${circle.code}/suite`);
     const card = page.getByRole('region', { name: 'Circle card' });
     await expect.poll(() => card.getByRole('heading', { name: circle.name }).isVisible(), { timeout: 30_000 }).toBe(true);
-    // Someone else's circle: its admin's suite is a link; the only tab is Suite.
+    // Someone else's circle: its admin's suite is a link; the tabs are Suite, Vault and Members.
     expect(await card.getByRole('link').first().getAttribute('href')).toMatch(/^\/billionett\/.+\/suite$/);
-    expect(await page.getByRole('navigation', { name: 'Circle' }).getByRole('link').allTextContents()).toEqual(['Suite']);
+    expect(await page.getByRole('navigation', { name: 'Circle' }).getByRole('link').allTextContents()).toEqual(['Suite', 'Vault', 'Members']);
     await expect.poll(() => page.locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // The suite's shortcut filters (spec §2.4).
     const filters = await page.getByRole('navigation', { name: 'Feed filters' }).getByRole('button').allTextContents();

@@ -92,6 +92,8 @@ describe('authorization matrix', () => {
     'POST /api/v1/user/post/{postCode}/comment/create': { commentCode: randomUUID(), comment: 'Sneaking in' },
     'PUT /api/v1/user/post/{postCode}/comment/update/{commentCode}': { comment: 'Rewritten' },
     'POST /api/v1/user/post/{postCode}/comment/likeOrUnlikeComment/{exp}': { exp: 'like', commentCode: owned.commentCode, userPostCode: owned.postCode },
+    // Removing the victim's own picture (dpType / dpValue name a circle's or slate's instead).
+    'POST /api/v1/user/{userCode}/dp/default': {},
   });
 
   const fill = (op: Operation) => op.url({ pathValue: (name) => owned[name] ?? (name === 'exp' ? 'like' : 'X1'), queryValue: (name) => (name === 'pageNo' ? '1' : name === 'pageSize' ? '6' : 'X1') });

@@ -1,9 +1,11 @@
 /** Exactly-once writes: a repeated Idempotency-Key changes nothing and answers the first answer. */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CIRCLE_PATHS } from '../../src/contract/circles';
 import { users } from '../../src/server/db/schema/accounts';
 import { idempotencyKeys } from '../../src/server/db/schema/idempotency';
 import { dbTargets, startTestServer, type TestServer } from '../support/server';
+import { befriend } from '../support/telex';
 
 describe.each(dbTargets())('idempotency on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -114,5 +116,29 @@ describe.each(dbTargets())('idempotency on $name', ({ databaseUrl }) => {
       body: { privacyCode: 2 },
     });
     expect(other.status).toBe(422);
+  });
+
+  it('a replay answers the first answer even when the write took away what its access rule checks', async () => {
+    const owner = await s.signUpMember();
+    const member = await s.signUpMember();
+    const keyed = (m: { token: string }, method: string, path: string, key: string, body?: unknown) =>
+      s.call(method, path, { token: m.token, body, headers: { 'Idempotency-Key': key } });
+    const made = await keyed(owner, 'POST', CIRCLE_PATHS.create, 'make', { groupName: 'Replay circle', groupCaption: 'c', groupType: 'P02', privacyCode: 3 });
+    const code = made.body.data.groupCode as string;
+    // Joining a private circle by invitation, then leaving it: the member may no longer read it.
+    await befriend(s.api, owner, member);
+    expect((await s.call('POST', CIRCLE_PATHS.sendInvite(code, member.userCode), { token: owner.token })).status).toBe(201);
+    expect((await keyed(member, 'PUT', CIRCLE_PATHS.inviteAccept(code), 'join')).status).toBe(201);
+    const left = await keyed(member, 'PUT', CIRCLE_PATHS.unfollow(code), 'leave');
+    expect(left.status).toBe(200);
+    const leftAgain = await keyed(member, 'PUT', CIRCLE_PATHS.unfollow(code), 'leave');
+    expect([leftAgain.status, leftAgain.body, leftAgain.headers.get('idempotent-replayed')]).toEqual([200, left.body, 'true']);
+    // The owner deletes it; the outbox's retry of the same delete is the same success, not a 404.
+    const gone = await keyed(owner, 'DELETE', CIRCLE_PATHS.circle(code), 'delete');
+    expect(gone.status).toBe(200);
+    const goneAgain = await keyed(owner, 'DELETE', CIRCLE_PATHS.circle(code), 'delete');
+    expect([goneAgain.status, goneAgain.body]).toEqual([200, gone.body]);
+    // Without the key it is what it is now: not found.
+    expect((await s.call('DELETE', CIRCLE_PATHS.circle(code), { token: owner.token })).status).toBe(404);
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createHttp } from '../../src/client/sync/http';
 import { API_BASE } from '../../src/contract/codes';
+import { CIRCLE_PATHS, SLATE_PATHS } from '../../src/contract/circles';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { FRIEND_PATHS } from '../../src/contract/friends';
 import { MUTATION_KINDS, mutations, type MutationKind } from '../../src/contract/mutations';
@@ -48,6 +49,14 @@ const commentOf = async (w: World, postCode: string): Promise<string> => {
 };
 const work = { companyCode: 'siemens', positionCode: 'software-engineer', locationCode: 'berlin-germany', working: 'Yes', startDate: '2015-03-01', endDate: '', privacyCode: 1 };
 const education = { instituteCode: 'eth-zurich', courseCode: 'computer-science', locationCode: 'zurich-switzerland', graduated: 'Yes', startDate: '2010-09-01', endDate: '2014-06-30', privacyCode: 1 };
+/** A circle or slate of `owner` (made through the API, as a member would). */
+const circleOf = async (w: World, owner: TestMember, extra: Record<string, unknown> = {}): Promise<string> =>
+  (await w.setup(owner, 'POST', CIRCLE_PATHS.create, { groupName: 'Registry circle', groupCaption: 'Samples', groupType: 'P02', privacyCode: 1, ...extra })).groupCode;
+const slateOf = async (w: World, owner: TestMember, extra: Record<string, unknown> = {}): Promise<string> =>
+  (await w.setup(owner, 'POST', SLATE_PATHS.create, { pageName: 'Registry slate', pageCaption: 'Samples', pageType: 'P02', privacyCode: 1, ...extra })).pageCode;
+/** Join requests / follow requests by the owner's leave only (privacy 3 on 'requests'). */
+const asksOnly = async (w: World, owner: TestMember, kind: 'circle' | 'slate', code: string) =>
+  w.setup(owner, 'PUT', kind === 'circle' ? CIRCLE_PATHS.privacy(code) : SLATE_PATHS.privacy(code), { featureCode: 'requests', privacyCode: kind === 'circle' ? 2 : 3 });
 const poll = { pollingQuestion: 'Tea or coffee?', pollingAnswer1: 'Tea', pollingAnswer2: 'Coffee' };
 
 /** One valid payload per kind, made with whatever state it needs. */
@@ -127,6 +136,86 @@ const SAMPLES: { [K in MutationKind]: (w: World) => Promise<Input<K>> } = {
     const commentCode = await commentOf(w, postCode);
     return { userCode: w.me.userCode, postCode, data: { exp: 'like', commentCode, userPostCode: postCode } };
   },
+  'circle.follow': async (w) => ({ userCode: w.me.userCode, groupCode: await circleOf(w, await w.member()) }),
+  'circle.later': async (w) => ({ userCode: w.me.userCode, groupCode: await circleOf(w, await w.member()) }),
+  'circle.unfollow': async (w) => {
+    const groupCode = await circleOf(w, await w.member());
+    await w.setup(w.me, 'PUT', CIRCLE_PATHS.suggestionAccept(groupCode));
+    return { userCode: w.me.userCode, groupCode };
+  },
+  'circle.inviteAccept': async (w) => {
+    const owner = await w.member();
+    await befriend(w.s.api, owner, w.me);
+    const groupCode = await circleOf(w, owner);
+    await w.setup(owner, 'POST', CIRCLE_PATHS.sendInvite(groupCode, w.me.userCode));
+    return { userCode: w.me.userCode, groupCode };
+  },
+  'circle.inviteReject': async (w) => {
+    const owner = await w.member();
+    await befriend(w.s.api, owner, w.me);
+    const groupCode = await circleOf(w, owner);
+    await w.setup(owner, 'POST', CIRCLE_PATHS.sendInvite(groupCode, w.me.userCode));
+    return { userCode: w.me.userCode, groupCode };
+  },
+  'circle.requestAccept': async (w) => {
+    const asker = await w.member();
+    const groupCode = await circleOf(w, w.me);
+    await asksOnly(w, w.me, 'circle', groupCode);
+    await w.setup(asker, 'PUT', CIRCLE_PATHS.suggestionAccept(groupCode));
+    return { userCode: w.me.userCode, groupCode, memberCode: asker.userCode };
+  },
+  'circle.requestReject': async (w) => {
+    const asker = await w.member();
+    const groupCode = await circleOf(w, w.me);
+    await asksOnly(w, w.me, 'circle', groupCode);
+    await w.setup(asker, 'PUT', CIRCLE_PATHS.suggestionAccept(groupCode));
+    return { userCode: w.me.userCode, groupCode, memberCode: asker.userCode };
+  },
+  'circle.memberRemove': async (w) => {
+    const other = await w.member();
+    const groupCode = await circleOf(w, w.me);
+    await w.setup(other, 'PUT', CIRCLE_PATHS.suggestionAccept(groupCode));
+    return { userCode: w.me.userCode, groupCode, memberCode: other.userCode };
+  },
+  'circle.sendInvite': async (w) => {
+    const friend = await w.member();
+    await befriend(w.s.api, w.me, friend);
+    return { userCode: w.me.userCode, groupCode: await circleOf(w, w.me), memberCode: friend.userCode };
+  },
+  'circle.cancelInvite': async (w) => {
+    const friend = await w.member();
+    await befriend(w.s.api, w.me, friend);
+    const groupCode = await circleOf(w, w.me);
+    await w.setup(w.me, 'POST', CIRCLE_PATHS.sendInvite(groupCode, friend.userCode));
+    return { userCode: w.me.userCode, groupCode, memberCode: friend.userCode };
+  },
+  'slate.follow': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
+  'slate.later': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
+  'slate.unfollow': async (w) => {
+    const pageCode = await slateOf(w, await w.member());
+    await w.setup(w.me, 'PUT', SLATE_PATHS.follow(pageCode));
+    return { userCode: w.me.userCode, pageCode };
+  },
+  'slate.requestAccept': async (w) => {
+    const asker = await w.member();
+    const pageCode = await slateOf(w, w.me);
+    await asksOnly(w, w.me, 'slate', pageCode);
+    await w.setup(asker, 'PUT', SLATE_PATHS.follow(pageCode));
+    return { userCode: w.me.userCode, pageCode, memberCode: asker.userCode };
+  },
+  'slate.requestReject': async (w) => {
+    const asker = await w.member();
+    const pageCode = await slateOf(w, w.me);
+    await asksOnly(w, w.me, 'slate', pageCode);
+    await w.setup(asker, 'PUT', SLATE_PATHS.follow(pageCode));
+    return { userCode: w.me.userCode, pageCode, memberCode: asker.userCode };
+  },
+  'slate.followerRemove': async (w) => {
+    const other = await w.member();
+    const pageCode = await slateOf(w, w.me);
+    await w.setup(other, 'PUT', SLATE_PATHS.follow(pageCode));
+    return { userCode: w.me.userCode, pageCode, memberCode: other.userCode };
+  },
   'telex.send': async (w) => {
     const peer = await w.member();
     await befriend(w.s.api, w.me, peer);
@@ -156,11 +245,12 @@ describe.each(dbTargets())('write registry on $name', ({ databaseUrl }) => {
 
   beforeAll(async () => {
     s = await startTestServer({ databaseUrl });
-    const me = await s.signUpMember();
+    // Sapphire: its plan owns circles and slates (the slate kinds need one of its own).
+    const me = await s.signUpMember({ planCode: 'sapphire' });
     w = {
       s,
       me,
-      member: () => s.signUpMember(),
+      member: () => s.signUpMember({ planCode: 'sapphire' }),
       setup: async (m, method, path, body) => {
         const answer = await s.call(method, path, { token: m.token, body });
         if (answer.status >= 300) throw new Error(`setup ${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);

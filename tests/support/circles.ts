@@ -1,6 +1,7 @@
 /**
- * Circles and slates for server tests: no create route exists yet (they come from the
- * seed until the circles-and-slates screens arrive), so tests insert them directly.
+ * Circles and slates for server tests: inserted directly (insertCircle, insertSlate: any
+ * shape, fast) or made through the API (createCircleAs), and the settings a test needs
+ * set directly (a circle's feature privacy, a member's profession and location).
  */
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -55,4 +56,41 @@ export async function seededCode(app: FastifyInstance, kind: 'circle' | 'slate',
   }
   const [row] = await app.db.select({ code: slates.pageCode }).from(slates).where(eq(slates.name, name)).limit(1);
   return row!.code;
+}
+
+/** A valid circle form (spec §5 "Circle form"); override any field. */
+export const circleFormOf = (overrides: Record<string, unknown> = {}) => ({
+  groupName: 'Test Circle',
+  groupCaption: 'A circle made by a test',
+  groupDescription: 'What it is about.',
+  groupType: 'P02',
+  privacyCode: 1,
+  ...overrides,
+});
+
+type Caller = { token: string };
+type Server = { call: (method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: { data?: unknown } }> };
+
+/** Creates a circle through the API (POST user/group) as `owner`; answers its code. */
+export async function createCircleAs(s: Server, owner: Caller, overrides: Record<string, unknown> = {}): Promise<string> {
+  const r = await s.call('POST', 'user/group', { token: owner.token, body: circleFormOf(overrides) });
+  if (r.status !== 201) throw new Error(`create circle: ${r.status} ${JSON.stringify(r.body)}`);
+  return (r.body.data as { groupCode: string }).groupCode;
+}
+
+/** Sets a circle's per-feature privacy directly (entries, members, requests). */
+export async function setCircleFeatures(app: FastifyInstance, groupCode: string, f: { entries?: number; members?: number; requests?: number }): Promise<void> {
+  await app.db
+    .update(circles)
+    .set({
+      ...(f.entries === undefined ? {} : { entriesPrivacy: f.entries }),
+      ...(f.members === undefined ? {} : { membersPrivacy: f.members }),
+      ...(f.requests === undefined ? {} : { requestsPrivacy: f.requests }),
+    })
+    .where(eq(circles.groupCode, groupCode));
+}
+
+/** Sets a member's profession and location directly (suggestions rank by them). */
+export async function setMemberTraits(app: FastifyInstance, userCode: string, t: { professionCode?: string; locationName?: string }): Promise<void> {
+  await app.db.update(users).set(t).where(eq(users.userCode, userCode));
 }

@@ -25,6 +25,8 @@ export type GroupView = {
   /** Members (circle) or followers (slate). */
   count: number;
   statusCode: number;
+  /** From the details only: who may read it (1 Everyone, 2 Billionetts, 3 Only me). */
+  privacyCode: number | undefined;
   /** Where the member stands: 'owner' is the admin; 'member' / 'following'; 'none'. */
   standing: string;
   /** From the details only: false until they are on this device. */
@@ -47,6 +49,7 @@ export function circleView(row: CircleRow): GroupView {
     adminName: row.groupAdminName ?? '',
     count: row.memberCount,
     statusCode: row.statusCode,
+    privacyCode: row.privacyCode,
     standing: row.membership ?? 'none',
     canPost: row.canPost ?? false,
     detailed: row.detailedAt !== undefined,
@@ -66,6 +69,7 @@ export function slateView(row: SlateRow): GroupView {
     adminName: row.pageAdminName ?? '',
     count: row.followerCount,
     statusCode: row.statusCode,
+    privacyCode: row.privacyCode,
     standing: row.followingStatus ?? 'none',
     canPost: row.canPost ?? false,
     detailed: row.detailedAt !== undefined,

@@ -3,7 +3,6 @@
  * `enqueue` puts the optimistic row and the outbox item in one Dexie transaction,
  * then the worker is asked to deliver it now. Drafts are plain Dexie rows.
  */
-import { proxy } from 'comlink';
 import { enqueue } from '../store/outbox';
 import { memberDb } from '../store/db';
 import { sync } from '../sync/client';
@@ -32,14 +31,3 @@ export const discardWrite = (id: string): Promise<void> => sync.discard(id);
 export function refreshFriendsReport(userCode: string): void {
   void sync.pull({ kind: 'friendsReport', userCode }).catch(() => undefined);
 }
-
-/**
- * Picture calls are online-only (the worker answers 'You are offline. …'). The
- * upload's progress comes back through a Comlink proxy: the worker calls it as the
- * bytes go out (the upload progress events, see sync/http.ts).
- */
-export const uploadPicture = (file: File, onProgress: (fraction: number) => void) =>
-  sync.uploadTempPicture(file, file.name, proxy(onProgress));
-export const cropPicture = (crop: { x: number; y: number; w: number; h: number; imageName: string }) =>
-  sync.cropPicture(crop);
-export const removePicture = () => sync.removePicture();

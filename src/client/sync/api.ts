@@ -19,6 +19,8 @@ import type { CropFields } from '../../contract/pictures';
 import type { LocationDetails } from '../../contract/entries';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 import type { FeedSpec } from '../store/feed-pages';
+import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
+import type { OriginPrivacyUpdate } from '../../contract/circle-admin';
 
 export type CallResult<T = undefined> =
   | { ok: true; status: number; message: string; data: T }
@@ -65,7 +67,11 @@ export type PullRequest =
   | { kind: 'circle'; groupCode: string }
   | { kind: 'slate'; pageCode: string }
   | { kind: 'myCircles' }
-  | { kind: 'mySlates' };
+  | { kind: 'mySlates' }
+  // Circles and slates, complete (issue 11): a member's lists, one's people, the owner's settings and chart.
+  | OriginListRequest
+  | OriginPeopleRequest
+  | OriginWholeRequest;
 
 /** `accessCode` 106: the rows are hidden from this member; the worker removed its cached copy. */
 export type PullResult = { ok: boolean; status?: number; message?: string; offline?: boolean; accessCode?: number };
@@ -117,9 +123,9 @@ export interface SyncApi {
    */
   uploadTempPicture(file: Blob, fileName: string, onProgress?: (fraction: number) => void): Promise<CallResult<{ imageName: string }>>;
   /** Crop the temp picture (source pixels); the new profileDp lands in Dexie. */
-  cropPicture(crop: Omit<CropFields, 'userCode'>): Promise<CallResult<{ imageName: string }>>;
-  /** Back to the default avatar (profileDp null). */
-  removePicture(): Promise<CallResult>;
+  cropPicture(crop: Omit<CropFields, 'userCode' | 'dpType' | 'dpValue'>, target?: PictureTarget): Promise<CallResult<{ imageName: string }>>;
+  /** Back to the default avatar (profileDp null); `target`: a circle's or slate's picture instead. */
+  removePicture(target?: PictureTarget): Promise<CallResult>;
   /**
    * Online-only calls of the billionetts (friend-calls.ts): send a reference, Request
    * again (notify), remove a reference. Offline: 'You are offline. …', nothing changes.
@@ -128,6 +134,13 @@ export interface SyncApi {
   sendReference(input: ReferenceRequest): Promise<CallResult>;
   notifyReference(refCode: string): Promise<CallResult>;
   deleteReference(refCode: string): Promise<CallResult>;
+  /**
+   * Circles and slates, online only (circle-calls.ts): create or update one (`key`: the
+   * Idempotency-Key made when its form opened), remove one, change or reset its privacy.
+   */
+  saveOrigin(save: OriginSave): Promise<CallResult<{ code: string }>>;
+  deleteOrigin(kind: OriginKind, code: string): Promise<CallResult>;
+  saveOriginPrivacy(kind: OriginKind, code: string, update: OriginPrivacyUpdate | null): Promise<CallResult>;
   /** Report an entry (online only, spec §8: 'Thanks for reporting...' / 'Error...'). */
   reportEntry(postCode: string, reportDescription: string): Promise<CallResult>;
   /** Sign out: drop this member's local database, media cache and session. */

@@ -17,6 +17,7 @@ import { clearSession, isExpired, readSession } from './session';
 import * as pictures from './picture-calls';
 import * as vault from './vault-calls';
 import * as friends from './friend-calls';
+import * as origins from './circle-calls';
 import * as entries from './entry-calls';
 import { createChatSocket, type ChatSocket } from './socket';
 import { prepareEntryMedia } from './entry-media';
@@ -199,11 +200,14 @@ export function createSync(options: SyncOptions): Sync {
     resetSettings: (which) => memberCall((m) => vault.resetSettings(ctx, m, which)),
     uploadTempPicture: (file, name, onProgress) =>
       memberCall((m) => pictures.uploadTempPicture(ctx, m, file, name, onProgress)),
-    cropPicture: (crop) => memberCall((m) => pictures.cropPicture(ctx, m, crop)),
-    removePicture: () => memberCall((m) => pictures.removePicture(ctx, m)),
+    cropPicture: (crop, target) => memberCall((m) => pictures.cropPicture(ctx, m, crop, target)),
+    removePicture: (target) => memberCall((m) => pictures.removePicture(ctx, m, target)),
     sendReference: (input) => memberCall((m) => friends.sendReference(ctx, m, input)),
     notifyReference: (refCode) => memberCall((m) => friends.notifyReference(ctx, m, refCode)),
     deleteReference: (refCode) => memberCall((m) => friends.deleteReference(ctx, m, refCode)),
+    saveOrigin: (save) => memberCall((m) => origins.saveOrigin(ctx, m, save)),
+    deleteOrigin: (kind, code) => memberCall((m) => origins.deleteOrigin(ctx, m, kind, code)),
+    saveOriginPrivacy: (kind, code, update) => memberCall((m) => origins.saveOriginPrivacy(ctx, m, kind, code, update)),
     reportEntry: (postCode, text) => memberCall((m) => entries.reportEntry(ctx, m, postCode, text)),
     async openChat(peer) {
       if (await refresh()) await socket?.openChat(peer);

@@ -11,6 +11,8 @@ import { writeMirror } from '../store/mirror';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import { authed, type Member, type SyncContext } from './context';
+import type { PictureTarget } from '../store/origin-lists';
+import { pullCircle, pullSlate } from './pull/circles';
 import { pullProfile } from './pull/profile';
 
 const imageNameOf = (data: unknown) => imageAnswer.parse(data);
@@ -40,24 +42,49 @@ async function setProfileDp(ctx: SyncContext, member: Member, profileDp: string 
   await pullProfile(ctx, member, session.id);
 }
 
+/** A circle's or slate's picture goes onto its row at once; then its details are pulled again. */
+async function setOriginPic(ctx: SyncContext, member: Member, target: PictureTarget, pic: string | null): Promise<void> {
+  const { db } = member;
+  await writeMirror(db, [], async () => {
+    if (target.kind === 'circle') await db.circles.update(target.code, { groupProfilePic: pic });
+    else await db.slates.update(target.code, { pageProfilePic: pic });
+  });
+  if (target.kind === 'circle') await pullCircle(ctx, member, target.code);
+  else await pullSlate(ctx, member, target.code);
+}
+
+/** Crop the temp picture into the member's own picture, or (`target`) their circle's or slate's. */
 export async function cropPicture(
   ctx: SyncContext,
   member: Member,
-  crop: Omit<CropFields, 'userCode'>,
+  crop: Omit<CropFields, 'userCode' | 'dpType' | 'dpValue'>,
+  target?: PictureTarget,
 ): Promise<CallResult<{ imageName: string }>> {
   const form = new FormData();
   form.set('userCode', member.session.id);
   for (const field of ['x', 'y', 'w', 'h'] as const) form.set(field, String(Math.max(0, Math.round(crop[field]))));
   form.set('imageName', crop.imageName);
+  if (target) {
+    form.set('dpType', target.kind === 'circle' ? 'group' : 'page');
+    form.set('dpValue', target.code);
+  }
   const result = await authed<unknown>(ctx, member, PICTURE_PATHS.crop, { method: 'POST', form });
   const answer = toCallResult(result, imageNameOf);
-  if (answer.ok) await setProfileDp(ctx, member, answer.data.imageName);
+  if (answer.ok) {
+    if (target) await setOriginPic(ctx, member, target, answer.data.imageName);
+    else await setProfileDp(ctx, member, answer.data.imageName);
+  }
   return answer;
 }
 
-export async function removePicture(ctx: SyncContext, member: Member): Promise<CallResult> {
-  const result = await authed(ctx, member, PICTURE_PATHS.removeDp(member.session.id), { method: 'POST' });
+/** Back to the default picture: the member's own, or (`target`) their circle's or slate's. */
+export async function removePicture(ctx: SyncContext, member: Member, target?: PictureTarget): Promise<CallResult> {
+  const body = target ? { dpType: target.kind === 'circle' ? 'group-dp' : 'page-dp', dpValue: target.code } : undefined;
+  const result = await authed(ctx, member, PICTURE_PATHS.removeDp(member.session.id), { method: 'POST', ...(body ? { body } : {}) });
   const answer = toCallResult(result, () => undefined);
-  if (answer.ok) await setProfileDp(ctx, member, null);
+  if (answer.ok) {
+    if (target) await setOriginPic(ctx, member, target, null);
+    else await setProfileDp(ctx, member, null);
+  }
   return answer;
 }

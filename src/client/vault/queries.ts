@@ -1,7 +1,7 @@
 /** Live hooks of the own vault: personal details, plan, the master lists it needs, write state. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
-import type { Plan, Privacy, Profession } from '../../contract/masters';
+import type { Plan } from '../../contract/masters';
 import { NOTIFY_FEATURES, type NotifyFeature } from '../../contract/settings';
 import type { MutationKind } from '../../contract/mutations';
 import { targets } from '../../contract/targets';
@@ -29,14 +29,6 @@ export function useMyPlan(me: string): PlanRow | undefined {
   return useLiveQuery(() => memberDb(me).plans.get(me), [me]);
 }
 
-export function useProfessions(me: string): Profession[] {
-  return (
-    useLiveQuery(async () => {
-      const row = await memberDb(me).masters.get('professions');
-      return row?.name === 'professions' ? row.rows : [];
-    }, [me]) ?? []
-  );
-}
 
 /** The plan master list when the worker has mirrored it, else undefined. */
 export function usePlanList(me: string): Plan[] | undefined {
@@ -93,14 +85,6 @@ export function useEducations(me: string, userCode: string): VaultList<Education
   );
 }
 
-export function usePrivacies(me: string): Privacy[] {
-  return (
-    useLiveQuery(async () => {
-      const row = await memberDb(me).masters.get('privacies');
-      return row?.name === 'privacies' ? row.rows : [];
-    }, [me]) ?? []
-  );
-}
 
 /**
  * The delivery state of one row's queued privacy change: the row's own `_sync` says
@@ -157,3 +141,5 @@ export function useNotifySettings(me: string): NotifySettingRow[] | undefined {
     return rows.sort((a, b) => order(a.featurecode) - order(b.featurecode));
   }, [me]);
 }
+
+export { usePrivacies, useProfessions } from '../ui/use-masters';

@@ -2,10 +2,11 @@
  * Members as other areas meet them: by code, for a read about someone or a write on
  * someone's things. Shared by every area (and the policy), so it lives outside routes/.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { professions } from '../db/schema/masters';
+import { planFeatures } from '../db/schema/plans';
 
 export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
 
@@ -21,4 +22,15 @@ export async function findMember(db: Db, userCode: string): Promise<MemberRef | 
 export async function professionExists(db: Db, professionCode: string): Promise<boolean> {
   const [row] = await db.select({ code: professions.professionCode }).from(professions).where(eq(professions.professionCode, professionCode)).limit(1);
   return Boolean(row);
+}
+
+/** Whether the member's plan includes a feature ('group': owning circles, 'page': owning slates), as user/menu shows it. */
+export async function planIncludes(db: Db, memberId: number, featureCode: 'group' | 'page'): Promise<boolean> {
+  const [row] = await db
+    .select({ value: planFeatures.featureValue })
+    .from(users)
+    .innerJoin(planFeatures, and(eq(planFeatures.planCode, users.planCode), eq(planFeatures.featureCode, featureCode)))
+    .where(eq(users.id, memberId))
+    .limit(1);
+  return row?.value === 'Yes';
 }

@@ -65,6 +65,31 @@ export function setupIdempotency(app: FastifyInstance): void {
     payload.on('error', (error) => tap.destroy(error));
     return payload.pipe(tap);
   });
+
+  /*
+   * A replay answers the first answer before the route's access rule runs (app-level
+   * preHandler hooks run before a route's own): the write may have changed what the rule
+   * looks at — a deleted circle, a circle the member left — and a replay must not turn a
+   * write that happened into a 404 the outbox would call a failure. Only a completed first
+   * answer with the same call and content is replayed here; anything else takes the
+   * normal path (409 while it runs, 422 for other content, the write when the key is free).
+   */
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.write !== 'once' || !request.member) return;
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+    const key = keyOf(request);
+    if (!key) return;
+    const [first] = await app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.memberId, request.member.userCode), eq(idempotencyKeys.key, key)))
+      .limit(1);
+    if (!first || first.status === 0) return;
+    const signature = signatureOf(request);
+    if (first.request !== signature.full && first.request !== signature.call) return;
+    request.wroteOnce = true;
+    return sendWrite(reply, { status: first.status, body: first.response, replayed: true });
+  });
 }
 
 /**
@@ -142,4 +167,20 @@ export async function idempotentWrite(
 export function sendWrite(reply: FastifyReply, result: WriteResult & { replayed?: boolean }) {
   if (result.replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.code(result.status).send(result.body as never);
+}
+
+/**
+ * A signed-in member's write on a route that declares `write: 'once'` (policy/rules.ts):
+ * exactly once per (member, Idempotency-Key), in one transaction, answered (or replayed)
+ * here. Public writes name their own scope with idempotentWrite.
+ */
+export async function writeOnce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (tx: Db) => Promise<WriteResult>,
+  /** A multipart upload's formDigest. */
+  content?: string,
+) {
+  if (!request.member) throw new HttpError(401, 'Please sign in again.');
+  return sendWrite(reply, await idempotentWrite(request.server.db, request, request.member.userCode, write, content));
 }

@@ -13,10 +13,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { ACCESS_RESTRICTED, API_BASE } from '../../contract/codes';
 import { HttpError } from '../http-error';
 import type { Access, RouteRule, Where } from '../policy/rules';
+import { featureVisible, loadOrigin, notFound, ownerOnly, type Origin } from '../policy/origins';
 import { viewFeature, type Viewed } from '../policy/viewing';
+import { PLAN_MESSAGES } from '../../contract/circle-admin';
+import { planIncludes } from '../domain/members';
 import { memberOf } from './auth';
 
 export const OWNER_ONLY = 'Only the owner can change this.';
+export { PLAN_MESSAGES } from '../../contract/circle-admin';
 export const HIDDEN_ANSWER = { code: 200, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED } as const;
 const WRITES = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
@@ -28,6 +32,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by a `reads` rule: the member whose feature is read. */
     viewed: Viewed | null;
+    /** Set by an `origin` rule: the circle or slate acted on. */
+    origin: Origin | null;
     /** Set by idempotentWrite and ownerOfForm: what the answer check looks for. */
     wroteOnce: boolean;
     formOwnerChecked: boolean;
@@ -44,6 +50,22 @@ function valueAt(request: FastifyRequest, where: Where): string | undefined {
 /** The check a rule runs once the request is validated (params, query and body parsed), or none. */
 function checkOf(app: FastifyInstance, access: Access): ((request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) | null {
   if (access === 'anyone' || access === 'member') return null;
+  if ('plan' in access) {
+    const feature = access.plan;
+    return async (request) => {
+      if (!(await planIncludes(app.db, memberOf(request).id, feature))) throw new HttpError(403, PLAN_MESSAGES[feature]);
+    };
+  }
+  if ('origin' in access) {
+    const { origin: kind, at, role, reads } = access;
+    return async (request, reply) => {
+      const origin = await loadOrigin(app.db, kind, valueAt(request, at) ?? '', memberOf(request).id);
+      if (!origin) throw notFound(kind);
+      if (role === 'owner' && !origin.owner) throw ownerOnly();
+      request.origin = origin;
+      if (reads && !featureVisible(origin, reads)) return reply.send(HIDDEN_ANSWER);
+    };
+  }
   if ('owner' in access) {
     const where = access.owner;
     if (where === 'form.userCode') return null;
@@ -65,6 +87,12 @@ export function ownerOfForm(request: FastifyRequest, userCode: string): void {
   if (userCode !== memberOf(request).userCode) throw new HttpError(403, OWNER_ONLY);
 }
 
+/** The circle or slate an `origin` rule resolved (the handler runs only when the caller may act). */
+export function originOf(request: FastifyRequest): Origin {
+  if (!request.origin) throw new Error(`${request.routeOptions.url} declares no 'origin' rule`);
+  return request.origin;
+}
+
 /** The member a `reads` rule resolved (the handler runs only when the caller may see it). */
 export function viewedOf(request: FastifyRequest): Viewed {
   if (!request.viewed) throw new Error(`${request.routeOptions.url} declares no 'reads' rule`);
@@ -75,6 +103,7 @@ export function setupPolicy(app: FastifyInstance): void {
   const table: RouteRule[] = [];
   app.decorate('routeRules', table);
   app.decorateRequest('viewed', null);
+  app.decorateRequest('origin', null);
   app.decorateRequest('wroteOnce', false);
   app.decorateRequest('formOwnerChecked', false);
 

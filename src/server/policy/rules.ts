@@ -7,6 +7,7 @@
  *   config: { access: { owner: 'params.userCode' }, write: 'once' }
  */
 import type { PrivacyFeature } from '../../contract/codes';
+import type { OriginKind } from './origins';
 
 /** Where a member's code sits in the request: a path param, a query field or a JSON body field. */
 export type Where = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -34,10 +35,19 @@ export type Access =
    * accessCode 106 and no rows, whatever the handler would have sent. The handler gets the
    * owner and the relation from `viewedOf(request)`.
    */
-  | { reads: PrivacyFeature; of: Where };
+  | { reads: PrivacyFeature; of: Where }
+  /**
+   * One circle or slate, named at `at` (policy/origins.ts): missing, not readable, or
+   * paused and not the caller's → 404 alike; role 'owner' and not theirs → 403; `reads`
+   * a feature its privacy hides from the caller → 200, accessCode 106, no rows. The
+   * handler gets it from `originOf(request)`.
+   */
+  | { origin: OriginKind; at: Where; role: 'reader' | 'owner'; reads?: 'entries' | 'members' }
+  /** A member whose plan includes the feature (user/menu's group / page): anyone else gets 403. */
+  | { plan: 'group' | 'page' };
 
 export type Write =
-  /** Exactly once per Idempotency-Key: the handler writes through `idempotentWrite`. */
+  /** Exactly once per Idempotency-Key: the handler writes through `writeOnce` (a public write, with its own scope, through `idempotentWrite`). */
   | 'once'
   /** A POST that changes nothing (a sign-in, an existence check). */
   | 'none'

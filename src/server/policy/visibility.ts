@@ -67,13 +67,13 @@ export const allowsSql = (privacyCode: Ref, ownerId: Ref, viewerId: number): SQL
 
 const onSuite = (viewerId: number): SQL => sql`(${posts.originType} = 'user' and ${allowsSql(posts.privacyCode, posts.authorId, viewerId)})`;
 
-/** Same rules as circleReadableSql, and 2 reaches the members only. */
+/** Same rules as circleReadableSql, and 2 reaches the members only; the circle's 'entries' privacy narrows it further (policy/origins.ts featureVisible). */
 const onCircle = (viewerId: number): SQL =>
-  sql`(${posts.originType} = 'group' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and (${circles.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.privacyCode} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)}))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}))))`;
+  sql`(${posts.originType} = 'group' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and (${circles.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.privacyCode} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)}))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)})) and (${circles.entriesPrivacy} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.entriesPrivacy} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)})))))`;
 
-/** Same rules as slateReadableSql, and 2 reaches the admin and the followers only. */
+/** Same rules as slateReadableSql, and 2 reaches the admin and the followers only; then the slate's 'entries' privacy. */
 const onSlate = (viewerId: number): SQL =>
-  sql`(${posts.originType} = 'page' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and (${slates.adminId} = ${viewerId} or ${slates.privacyCode} = ${PRIVACY.everyone} or (${slates.privacyCode} = ${PRIVACY.billionetts} and (${slates.id} = any(${followedSlateIdsSql(viewerId)}) or ${slates.adminId} = any(${friendIdsSql(viewerId)})))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)}))))`;
+  sql`(${posts.originType} = 'page' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and (${slates.adminId} = ${viewerId} or ${slates.privacyCode} = ${PRIVACY.everyone} or (${slates.privacyCode} = ${PRIVACY.billionetts} and (${slates.id} = any(${followedSlateIdsSql(viewerId)}) or ${slates.adminId} = any(${friendIdsSql(viewerId)})))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)})) and (${slates.entriesPrivacy} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)}) or (${slates.entriesPrivacy} = ${PRIVACY.billionetts} and ${slates.adminId} = any(${friendIdsSql(viewerId)})))))`;
 
 export const visibleTo = (viewerId: number): SQL =>
   sql`(${posts.authorId} = ${viewerId} or ${onSuite(viewerId)} or ${onCircle(viewerId)} or ${onSlate(viewerId)})`;

@@ -15,9 +15,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { IconCrown } from '../../ui/icons';
 import { Pager } from '../../ui/pager';
 import { PrivacyPicture } from '../../ui/privacy-picture';
-import { usePagePull } from '../hooks/use-page-pull';
+import { usePagePull } from '../../ui/use-page-pull';
 import { useCardPage } from '../queries';
-import { CardGrid } from './card-grid';
+import { CardGrid } from '../../ui/card-grid';
 
 export type ListPanelProps = {
   me: string;

@@ -4,7 +4,7 @@
  * picture by their gender shows instead.
  */
 import { PersonCard } from '../../ui/person-card';
-import { usePagePull } from '../hooks/use-page-pull';
+import { usePagePull } from '../../ui/use-page-pull';
 import { useKnownGender } from '../queries';
 import { suiteHref } from './friend-panels';
 import { ListPanel } from './list-panel';

@@ -16,9 +16,9 @@ import { IconCrown } from '../../ui/icons';
 import { Pager } from '../../ui/pager';
 import { PersonCard, type CardPerson } from '../../ui/person-card';
 import { deleteReference, notifyReference } from '../commands';
-import { usePagePull } from '../hooks/use-page-pull';
+import { usePagePull } from '../../ui/use-page-pull';
 import { useReferencePage } from '../queries';
-import { CardGrid } from './card-grid';
+import { CardGrid } from '../../ui/card-grid';
 import { suiteHref } from './friend-panels';
 import { ReferenceModal, ReferenceSentDialog } from './reference-modal';
 

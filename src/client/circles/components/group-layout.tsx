@@ -4,8 +4,8 @@
  * "fetch details when the current code differs from the route code"; the mirror makes a
  * visit cheap, and a revoked membership shows at once) and read from Dexie, so a suite
  * opened before shows offline.
- * Decision: only the Suite tab is shown. Vault and Members / Followers come with the
- * circles-and-slates area's own screens; a tab leading to nothing is not shown.
+ * Tabs: Suite, Vault, Members (circle) / Followers (slate); the picture card carries where
+ * the member stands and what they can do about it (standing-actions.tsx).
  */
 import { Paper } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
@@ -16,8 +16,12 @@ import { refreshGroup } from '../commands';
 import { useGroup, type GroupKind } from '../queries';
 import { GroupCard } from './group-card';
 import { GroupMissing } from './group-missing';
+import { StandingActions } from './standing-actions';
 
-const TABS = { circle: { label: 'Circle', tabs: [['Suite', 'suite']] }, slate: { label: 'Slate', tabs: [['Suite', 'suite']] } } as const;
+const TABS = {
+  circle: { label: 'Circle', tabs: [['Suite', 'suite'], ['Vault', 'vault'], ['Members', 'members']] },
+  slate: { label: 'Slate', tabs: [['Suite', 'suite'], ['Vault', 'vault'], ['Followers', 'followers']] },
+} as const;
 
 export function GroupLayout({ me, kind, code, children }: { me: string; kind: GroupKind; code: string; children: ReactNode }) {
   const { pathname } = useLocation();
@@ -37,7 +41,7 @@ export function GroupLayout({ me, kind, code, children }: { me: string; kind: Gr
   return (
     <>
       <Paper withBorder radius="md" mb="md" className={classes.panel}>
-        <GroupCard view={state?.view} />
+        <GroupCard view={state?.view} actions={state?.view && <StandingActions me={me} view={state.view} />} />
         <div className={classes.menuRow}>
           <SectionMenu label={label} items={items} />
         </div>

@@ -3,7 +3,7 @@
  * and the 'Create entry' box above the feed only when the member may post there
  * (details.canPost: a circle's members, a slate's admin — postTarget). The route reads
  * the details once and composes the feed and the composer (areas never import each other).
- * The circle's 'Invite Friends' panel (spec §2.4) comes with the circles area's invitations.
+ * The circle's owner gets the 'Invite Friends' panel (spec §2.4) beside it (`aside`).
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -17,9 +17,11 @@ type GroupSuiteScreenProps = {
   feed: ReactNode;
   /** The composer launcher for this circle or slate; the route gives it only when the member may post (postTarget). */
   composer: ReactNode;
+  /** The circle owner's 'Invite Friends' panel (spec §2.4), under About. */
+  aside?: ReactNode;
 };
 
-export function GroupSuiteScreen({ code, view, feed, composer }: GroupSuiteScreenProps) {
+export function GroupSuiteScreen({ code, view, feed, composer, aside }: GroupSuiteScreenProps) {
   return (
     <div className={classes.grid}>
       <Stack gap="md">
@@ -31,6 +33,7 @@ export function GroupSuiteScreen({ code, view, feed, composer }: GroupSuiteScree
             {view?.description || 'No data'}
           </Text>
         </Paper>
+        {aside}
       </Stack>
       <div>
         {composer}

@@ -9,6 +9,7 @@
  */
 import type { MutationKind } from '../../../contract/mutations';
 import type { Applier, Appliers } from './applier';
+import { circleAppliers } from './circles';
 import { composerAppliers } from './composer';
 import { commentAppliers, entryAppliers } from './entries';
 import { friendAppliers } from './friends';
@@ -35,7 +36,8 @@ export const appliers: Appliers = areas(profileAppliers)
   .and(telexAppliers)
   .and(composerAppliers)
   .and(entryAppliers)
-  .and(commentAppliers).joined;
+  .and(commentAppliers)
+  .and(circleAppliers).joined;
 
 /** The appliers of one kind, typed by it; undefined only for an item another version of the app queued. */
 export const applierOf = <K extends MutationKind>(kind: K): Applier<K> | undefined => appliers[kind];

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { ACCESS_RESTRICTED } from '../../../contract/codes';
 import { refreshFriendsReport } from '../commands';
 import { useFriendsReport } from '../queries';
-import { LazyFriendsPie } from './charts/lazy-charts';
+import { LazyFriendsPie } from '../../ui/charts/lazy-charts';
 
 export function FriendsCard({ me, userCode }: { me: string; userCode: string }) {
   const report = useFriendsReport(me, userCode);

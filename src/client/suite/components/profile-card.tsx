@@ -6,7 +6,7 @@ import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ProfileRow } from '../../store/db';
 import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconMapPin } from '../../ui/icons';
-import { PictureControls } from './picture/picture-controls';
+import { PictureControls } from '../../ui/picture/picture-controls';
 
 export function ProfileCard({ profile }: { profile: ProfileRow }) {
   return (

@@ -5,7 +5,7 @@
  */
 import { Paper, Text, Title } from '@mantine/core';
 import type { UtilizationRow } from '../../store/db';
-import { LazyUtilizationDoughnut } from './charts/lazy-charts';
+import { LazyUtilizationDoughnut } from '../../ui/charts/lazy-charts';
 
 export function usedPercent(u: Pick<UtilizationRow, 'allocatedSize' | 'remainingSize'>): number {
   if (u.allocatedSize <= 0) return 0;

@@ -1,4 +1,5 @@
 /** pull(request): one module per kind (pull/<kind>.ts); this only dispatches. */
+import { ORIGIN_LISTS, ORIGIN_PEOPLE } from '../../store/origin-lists';
 import type { PullRequest, PullResult } from '../api';
 import type { Member, SyncContext } from '../context';
 import { pullPersonal } from './personal';
@@ -14,6 +15,7 @@ import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
 import { pullEntry, pullFeed } from './feed';
 import { pullComments } from './comments';
 import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
+import { pullOriginList, pullOriginPeople, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
   switch (request.kind) {
@@ -64,6 +66,13 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullMyCircles(ctx, member);
     case 'mySlates':
       return pullMySlates(ctx, member);
+    case 'originList':
+      return pullOriginList(ctx, member, request);
+    case 'originPeople':
+      return pullOriginPeople(ctx, member, request);
+    case 'originPrivacy':
+    case 'originReport':
+      return pullOriginWhole(ctx, member, request);
   }
 }
 
@@ -81,5 +90,13 @@ export function pullsForTarget(target: string): PullRequest[] {
   if (area === 'telex' && code) return [{ kind: 'chatMessages', peer: code, pageNo: 1 }];
   // An entry's writes: the entry itself and its first comment page redraw what the server has.
   if (area === 'entry' && code) return [{ kind: 'entry', postCode: code }, { kind: 'comments', postCode: code, pageNo: 1 }];
+  // A member's circle or slate writes: their lists' first pages; an owner's: the people lists.
+  if ((area === 'circles' || area === 'slates') && code) {
+    const origin = area === 'circles' ? 'circle' : 'slate';
+    return ORIGIN_LISTS[origin].map((list) => ({ kind: 'originList', origin, list, userCode: code, pageNo: 1 }) as const);
+  }
+  if ((area === 'circle' || area === 'slate') && code) {
+    return [{ kind: area, ...(area === 'circle' ? { groupCode: code } : { pageCode: code }) } as PullRequest, ...ORIGIN_PEOPLE[area].map((list) => ({ kind: 'originPeople', origin: area, code, list, pageNo: 1 }) as const)];
+  }
   return [];
 }

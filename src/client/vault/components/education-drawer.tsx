@@ -10,7 +10,7 @@ import { VAULT_MESSAGES, type EducationItem, type LookupItem } from '../../../co
 import type { EducationRow } from '../../store/db';
 import { saveEducation } from '../commands';
 import { usePrivacies } from '../queries';
-import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from './form-parts';
+import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from '../../ui/form-parts';
 import { LookupSelect } from './lookup-select';
 
 type Values = {

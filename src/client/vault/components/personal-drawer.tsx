@@ -10,7 +10,7 @@ import { personalDetailsUpdate } from '../../../contract/user';
 import type { PersonalRow, ProfileRow } from '../../store/db';
 import { savePersonalDetails } from '../commands';
 import { useProfessions } from '../queries';
-import { DrawerActions } from './form-parts';
+import { DrawerActions } from '../../ui/form-parts';
 
 type Values = { firstName: string; lastName: string; displayName: string; professionCode: string };
 

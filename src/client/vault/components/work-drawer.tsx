@@ -12,7 +12,7 @@ import { VAULT_MESSAGES, type LookupItem, type WorkItem } from '../../../contrac
 import type { WorkRow } from '../../store/db';
 import { saveWork } from '../commands';
 import { usePrivacies } from '../queries';
-import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from './form-parts';
+import { AnswerAlert, DateField, DrawerActions, lookupProps, PrivacySelect, useVaultSave, YesNoField } from '../../ui/form-parts';
 import { LookupSelect } from './lookup-select';
 
 type Values = {

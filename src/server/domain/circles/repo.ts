@@ -5,11 +5,11 @@
  */
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { STATUS_ACTIVE } from '../../../contract/codes';
-import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../../contract/circles';
+import type { CircleCard, CircleDetails, CircleMembership, SlateCard, SlateDetails, SlateFollowing } from '../../../contract/circles';
 import type { Gender } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { circleMembers, circles, slateFollowers, slates } from '../../db/schema/circles';
+import { circleMembers, circleRequests, circles, slateFollowers, slateRequests, slates } from '../../db/schema/circles';
 import { professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
 import { circleMemberSql, circleReadableSql, friendsSql, slateFollowerSql, slateReadableSql } from '../../policy/visibility';
@@ -31,6 +31,19 @@ const adminColumns = {
 
 /** A readable circle with the viewer's standing, or null (missing and hidden look the same). */
 export async function loadCircle(db: Db, viewerId: number, groupCode: string): Promise<(CircleDetails & { id: number }) | null> {
+  return selectCircle(db, viewerId, and(eq(circles.groupCode, groupCode), circleReadableSql(circles, viewerId))!);
+}
+
+/**
+ * A circle by id with the viewer's standing, without a readability filter: for routes whose
+ * `origin` access rule (policy/origins.ts) already decided the caller may see it — an
+ * invited member reads a private circle, its owner a paused one.
+ */
+export async function loadCircleById(db: Db, viewerId: number, circleId: number): Promise<(CircleDetails & { id: number }) | null> {
+  return selectCircle(db, viewerId, eq(circles.id, circleId));
+}
+
+async function selectCircle(db: Db, viewerId: number, where: SQL): Promise<(CircleDetails & { id: number }) | null> {
   const [r] = await db
     .select({
       id: circles.id,
@@ -46,17 +59,17 @@ export async function loadCircle(db: Db, viewerId: number, groupCode: string): P
       adminId: circles.adminId,
       profilePic: circles.profilePic,
       memberCount,
-      isMember: sql<boolean>`${circleMemberSql(circles.id, viewerId)}`,
+      membership: circleMembershipSql(viewerId),
       ...adminColumns,
     })
     .from(circles)
     .innerJoin(users, eq(users.id, circles.adminId))
     .innerJoin(plans, eq(plans.planCode, users.planCode))
     .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(and(eq(circles.groupCode, groupCode), circleReadableSql(circles, viewerId)))
+    .where(where)
     .limit(1);
   if (!r) return null;
-  const isMember = Boolean(r.isMember);
+  const isMember = r.membership === 'owner' || r.membership === 'member';
   return {
     id: r.id,
     groupCode: r.groupCode,
@@ -78,7 +91,7 @@ export async function loadCircle(db: Db, viewerId: number, groupCode: string): P
     groupAdminProfilePic: r.adminDp,
     statusCode: r.statusCode,
     memberCount: r.memberCount,
-    membership: r.adminId === viewerId ? 'owner' : isMember ? 'member' : 'none',
+    membership: r.membership,
     // Only an active circle takes new entries (statusCode 9 = active, spec §4).
     canPost: isMember && r.statusCode === STATUS_ACTIVE,
   };
@@ -86,6 +99,15 @@ export async function loadCircle(db: Db, viewerId: number, groupCode: string): P
 
 /** A readable slate with the viewer's standing, or null. */
 export async function loadSlate(db: Db, viewerId: number, pageCode: string): Promise<(SlateDetails & { id: number }) | null> {
+  return selectSlate(db, viewerId, and(eq(slates.pageCode, pageCode), slateReadableSql(slates, viewerId))!);
+}
+
+/** A slate by id, without a readability filter: for routes whose `origin` rule already decided (its admin reads a paused one). */
+export async function loadSlateById(db: Db, viewerId: number, slateId: number): Promise<(SlateDetails & { id: number }) | null> {
+  return selectSlate(db, viewerId, eq(slates.id, slateId));
+}
+
+async function selectSlate(db: Db, viewerId: number, where: SQL): Promise<(SlateDetails & { id: number }) | null> {
   const [r] = await db
     .select({
       id: slates.id,
@@ -101,7 +123,7 @@ export async function loadSlate(db: Db, viewerId: number, pageCode: string): Pro
       adminId: slates.adminId,
       profilePic: slates.profilePic,
       followerCount,
-      isFollower: sql<boolean>`${slateFollowerSql(slates.id, viewerId)}`,
+      followingStatus: slateFollowingSql(viewerId),
       isFriend: sql<boolean>`${friendsSql(slates.adminId, viewerId)}`,
       ...adminColumns,
     })
@@ -109,7 +131,7 @@ export async function loadSlate(db: Db, viewerId: number, pageCode: string): Pro
     .innerJoin(users, eq(users.id, slates.adminId))
     .innerJoin(plans, eq(plans.planCode, users.planCode))
     .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(and(eq(slates.pageCode, pageCode), slateReadableSql(slates, viewerId)))
+    .where(where)
     .limit(1);
   if (!r) return null;
   const owner = r.adminId === viewerId;
@@ -133,13 +155,21 @@ export async function loadSlate(db: Db, viewerId: number, pageCode: string): Pro
     pageAdminProfilePic: r.adminDp,
     statusCode: r.statusCode,
     followerCount: r.followerCount,
-    followingStatus: owner ? 'owner' : r.isFollower ? 'following' : 'none',
+    followingStatus: r.followingStatus,
     friendStatus: r.isFriend ? 'Yes' : 'No',
     canPost: owner && r.statusCode === STATUS_ACTIVE,
   };
 }
 
-const circleCardColumns = {
+/** Where the viewer stands with the circle of the row (contract circleMembership). */
+export const circleMembershipSql = (viewerId: number) =>
+  sql<CircleMembership>`case when ${circles.adminId} = ${viewerId} then 'owner' when ${circleMemberSql(circles.id, viewerId)} then 'member' else coalesce((select case ${circleRequests.kind} when 'join' then 'requested' else 'invited' end from ${circleRequests} where ${circleRequests.circleId} = ${circles.id} and ${circleRequests.userId} = ${viewerId}), 'none') end`;
+
+/** Where the viewer stands with the slate of the row (contract slateFollowing). */
+export const slateFollowingSql = (viewerId: number) =>
+  sql<SlateFollowing>`case when ${slates.adminId} = ${viewerId} then 'owner' when ${slateFollowerSql(slates.id, viewerId)} then 'following' when exists (select 1 from ${slateRequests} where ${slateRequests.slateId} = ${slates.id} and ${slateRequests.userId} = ${viewerId}) then 'requested' else 'none' end`;
+
+export const circleCardColumns = (viewerId: number) => ({
   groupCode: circles.groupCode,
   groupName: circles.name,
   groupCaption: circles.caption,
@@ -148,9 +178,10 @@ const circleCardColumns = {
   groupAdminCode: users.userCode,
   statusCode: circles.statusCode,
   memberCount,
-};
+  membership: circleMembershipSql(viewerId),
+});
 
-const slateCardColumns = {
+export const slateCardColumns = (viewerId: number) => ({
   pageCode: slates.pageCode,
   pageName: slates.name,
   pageCaption: slates.caption,
@@ -159,7 +190,8 @@ const slateCardColumns = {
   pageAdminCode: users.userCode,
   statusCode: slates.statusCode,
   followerCount,
-};
+  followingStatus: slateFollowingSql(viewerId),
+});
 
 export type Listed<T> = { rows: T[]; total: number };
 
@@ -168,7 +200,7 @@ export async function listCircles(db: Db, me: number, which: 'own' | 'active', p
   const where: SQL = which === 'own' ? eq(circles.adminId, me) : circleMemberSql(circles.id, me);
   const [total] = await db.select({ n: count() }).from(circles).where(where);
   const rows = await db
-    .select(circleCardColumns)
+    .select(circleCardColumns(me))
     .from(circles)
     .innerJoin(users, eq(users.id, circles.adminId))
     .where(where)
@@ -187,7 +219,7 @@ export async function listSlates(db: Db, me: number, which: 'own' | 'following',
     which === 'own' ? eq(slates.adminId, me) : and(slateFollowerSql(slates.id, me), ne(slates.adminId, me), slateReadableSql(slates, me))!;
   const [total] = await db.select({ n: count() }).from(slates).where(where);
   const rows = await db
-    .select(slateCardColumns)
+    .select(slateCardColumns(me))
     .from(slates)
     .innerJoin(users, eq(users.id, slates.adminId))
     .where(where)

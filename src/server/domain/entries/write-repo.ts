@@ -72,7 +72,7 @@ export async function targetOrigin(db: Db, me: Member, postType: PostType, profi
   if (postType === 'group') {
     const circle = await loadCircle(db, me.id, profileCode);
     if (!circle) throw new HttpError(404, CIRCLE_MESSAGES.circleNotFound);
-    if (circle.membership === 'none') throw new HttpError(403, CIRCLE_MESSAGES.notCircleMember);
+    if (circle.membership !== 'owner' && circle.membership !== 'member') throw new HttpError(403, CIRCLE_MESSAGES.notCircleMember);
     if (!circle.canPost) throw new HttpError(403, CIRCLE_MESSAGES.notActive);
     return { originType: 'group', originGroupId: circle.id };
   }

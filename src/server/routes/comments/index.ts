@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { commentReactions, comments } from '../../db/schema/entries';
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { visibleEntry } from '../../domain/entries/write-repo';
 import { commentByCode, findComment, listComments, toComment } from './repo';
 
@@ -82,7 +82,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const { commentCode, comment, replyCommentCode } = request.body;
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         const existing = await commentByCode(tx, commentCode);
         if (existing) {
@@ -99,7 +99,6 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.insert(comments).values({ commentCode, postId: entry.id, authorId: me.id, parentId, body: comment });
         return answerComment(tx, me, entry.id, entry.postCode, commentCode, CODE_CREATED, 'Commented.');
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -108,13 +107,12 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['comments'], params: commentParams, body: commentUpdate, response: { 201: oneAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         const row = await ownComment(tx, me, entry.id, request.params.commentCode);
         await tx.update(comments).set({ body: request.body.comment, updatedAt: sql`now()` }).where(eq(comments.id, row.id));
         return answerComment(tx, me, entry.id, entry.postCode, row.commentCode, CODE_CREATED, 'Comment updated.');
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -123,13 +121,12 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['comments'], params: commentParams, response: { 200: envelope(z.object({ commentCode: z.string() })) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         const row = await ownComment(tx, me, entry.id, request.params.commentCode);
         await tx.delete(comments).where(eq(comments.id, row.id));
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Comment deleted.', data: { commentCode: row.commentCode } } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -146,7 +143,7 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { exp, commentCode, userPostCode } = request.body;
       if (exp !== request.params.exp) throw fieldError('exp', 'exp must match the path.');
       if (userPostCode !== request.params.postCode) throw fieldError('userPostCode', 'userPostCode must be the entry of the path.');
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, userPostCode);
         const row = await findComment(tx, me.id, entry.id, commentCode);
         if (!row) throw new HttpError(404, ENTRY_MESSAGES.commentNotFound);
@@ -162,7 +159,6 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = { commentCode, like: after.like, dislike: after.dislike, exp: toComment(after, entry.postCode).exp };
         return { status: CODE_OK, body: { code: CODE_OK, message: 'ok', data } };
       });
-      return sendWrite(reply, answer);
     },
   });
 };

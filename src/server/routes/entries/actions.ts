@@ -22,7 +22,7 @@ import {
 import { pollVotes, postRatings, postReports, savedPosts } from '../../db/schema/entries';
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { loadItem } from './read-repo';
 import { visibleEntry } from '../../domain/entries/write-repo';
 
@@ -35,12 +35,11 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         await tx.insert(savedPosts).values({ postId: entry.id, userId: me.id }).onConflictDoNothing();
         return { status: CODE_OK, body: { code: CODE_OK, message: ENTRY_MESSAGES.saved, data: { postCode: entry.postCode, saved: true } } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -49,12 +48,11 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         await tx.delete(savedPosts).where(and(eq(savedPosts.postId, entry.id), eq(savedPosts.userId, me.id)));
         return { status: CODE_OK, body: { code: CODE_OK, message: ENTRY_MESSAGES.unsaved, data: { postCode: entry.postCode, saved: false } } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -63,12 +61,11 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, body: reportForm, response: { 200: done } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         await tx.insert(postReports).values({ postId: entry.id, userId: me.id, description: request.body.reportDescription });
         return { status: CODE_OK, body: { code: CODE_OK, message: ENTRY_MESSAGES.reported, data: { postCode: entry.postCode } } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -77,7 +74,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, body: rateForm, response: { 200: envelope(rateAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         const halves = Math.round(request.body.rating * 2);
         await tx
@@ -91,7 +88,6 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = { avgRating: Math.round((Number(avg?.a ?? 0) / 2) * 10) / 10, currentRating: halves / 2 };
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Rated.', data } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -102,7 +98,7 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       const { userPostCode, pollingResponse } = request.body;
       if (userPostCode !== request.params.postCode) throw fieldError('userPostCode', 'userPostCode must be the entry of the path.');
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, userPostCode);
         if (entry.featureCode !== ENTRY_TYPE.poll || entry.sharedPostId !== null) throw new HttpError(400, ENTRY_MESSAGES.notPoll);
         if (pollingResponse === 3 && !entry.pollOption3) throw fieldError('pollingResponse', ENTRY_MESSAGES.pollNoOption);
@@ -113,7 +109,6 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
         const item = await loadItem(tx, me.id, entry.postCode);
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Voted.', data: item?.originalPost?.pollingDetails ?? undefined } };
       });
-      return sendWrite(reply, answer);
     },
   });
 };

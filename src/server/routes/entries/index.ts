@@ -24,7 +24,7 @@ import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
 import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
-import { loadCircle, loadSlate } from '../../domain/circles/repo';
+import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
 import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
 import { listItems, loadItem } from './read-repo';
@@ -45,17 +45,17 @@ async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL, mode: stri
   return listItems(db, me.id, where, pageOf(q), `${mode}_${codes.join('_')}`);
 }
 
-/** Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it. */
-async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<SQL> {
+/**
+ * Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it
+ * (policy/origins.ts), null when its 'entries' privacy hides them from the viewer (106).
+ */
+async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<SQL | null> {
   if (!code) throw fieldError('profileCode', CIRCLE_MESSAGES.targetRequired);
-  if (postType === 'group') {
-    const circle = await loadCircle(db, me.id, code);
-    if (!circle) throw new HttpError(404, CIRCLE_MESSAGES.circleNotFound);
-    return circleWhere(circle.id);
-  }
-  const slate = await loadSlate(db, me.id, code);
-  if (!slate) throw new HttpError(404, CIRCLE_MESSAGES.slateNotFound);
-  return slateWhere(slate.id);
+  const kind = postType === 'group' ? 'circle' : 'slate';
+  const origin = await loadOrigin(db, kind, code, me.id);
+  if (!origin) throw notFound(kind);
+  if (!featureVisible(origin, 'entries')) return null;
+  return kind === 'circle' ? circleWhere(origin.id) : slateWhere(origin.id);
 }
 
 const entryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +77,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { postType } = request.query;
       if (postType === 'group' || postType === 'page') {
         const where = await originWhere(app.db, me, postType, request.query.profileCode);
+        if (!where) return { code: CODE_OK, message: 'Hidden by the owner.', accessCode: ACCESS_RESTRICTED };
         const { rows, total } = await feed(app.db, me, request.query, where, postType);
         return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
       }

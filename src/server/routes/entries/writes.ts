@@ -21,7 +21,7 @@ import {
 import type { Db } from '../../db/client';
 import { postMedia, posts } from '../../db/schema/entries';
 import { memberOf, type Member } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { checkOwnGalleries } from '../../domain/entry-media/store';
 import { loadItem } from './read-repo';
 import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetOrigin, visibleEntry } from '../../domain/entries/write-repo';
@@ -42,7 +42,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const f = request.body;
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         if (await existingCreate(tx, me, f.userPostCode)) return answerItem(tx, me, f.userPostCode, CODE_OK, 'Already created.');
         const origin = await targetOrigin(tx, me, request.query.postType, request.query.profileCode);
         await checkEmoji(tx, 'emojiCode', f.emojiCode, 'feeling');
@@ -86,7 +86,6 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return answerItem(tx, me, f.userPostCode, CODE_CREATED, 'Created.');
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -96,7 +95,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const f = request.body;
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         if (await existingCreate(tx, me, f.userPostCode)) return answerItem(tx, me, f.userPostCode, CODE_OK, 'Already shared.');
         const shared = await visibleEntry(tx, me, f.originalUserPostCode);
         // Sharing a share shares the entry it shares (one level, like the post card shows).
@@ -124,7 +123,6 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return answerItem(tx, me, f.userPostCode, CODE_CREATED, 'Shared.');
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -133,12 +131,11 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, response: { 200: envelope(z.object({ postCode: z.string() })) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await ownEntry(tx, me, request.params.postCode);
         await tx.delete(posts).where(eq(posts.id, entry.id));
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Deleted.', data: { postCode: entry.postCode } } };
       });
-      return sendWrite(reply, answer);
     },
   });
 
@@ -147,12 +144,11 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], params: postCodeParams, body: privacyUpdate, response: { 201: itemAnswer } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const entry = await ownEntry(tx, me, request.params.postCode);
         await tx.update(posts).set({ privacyCode: request.body.privacyCode }).where(eq(posts.id, entry.id));
         return answerItem(tx, me, entry.postCode, CODE_CREATED, 'Privacy changed.');
       });
-      return sendWrite(reply, answer);
     },
   });
 };

@@ -13,7 +13,7 @@ import { MEDIA_LIMITS, MEDIA_MESSAGES, MEDIA_PATHS, mediaUpload } from '../../..
 import { HttpError } from '../../http-error';
 import { readForm } from '../../multipart-form';
 import { memberOf } from '../../plugins/auth';
-import { formDigest, idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { formDigest, writeOnce } from '../../plugins/idempotency';
 import { capOf, inspectUpload, saveGallery } from '../../domain/entry-media/store';
 
 const ALBUM_MAX = 100;
@@ -41,11 +41,10 @@ const entryMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (file.bytes.length > capOf(inspected)) throw new HttpError(413, MEDIA_MESSAGES.tooLarge);
       const albumName = (form.fields.albumName ?? '').trim().slice(0, ALBUM_MAX);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const data = await saveGallery(tx, app.mediaDir, me.id, file.bytes, inspected, albumName);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'File uploaded.', data } };
       }, formDigest(form.fields, file));
-      return sendWrite(reply, result);
     },
   });
 };

@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../contract/rules';
 import { isUniqueViolation } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { professionExists } from '../../domain/members';
 import {
   bumpNotified,
@@ -49,7 +49,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.userCode && body.userCode !== me.userCode) throw new HttpError(403, 'You can only send references as yourself.');
       const contact = normalContact(body.email);
       try {
-        const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+        return await writeOnce(request, reply, async (tx) => {
           if (!(await professionExists(tx, body.professioncode))) throw fieldError('professioncode', MESSAGES.professionRequired);
           // The spec's registration duplicate message: this person can already sign in.
           if (await contactIsMember(tx, contact)) throw new HttpError(409, MESSAGES.usernameExists, { email: [MESSAGES.usernameExists] });
@@ -58,7 +58,6 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
           const data = await loadReference(tx, me.id, refCode);
           return { status: CODE_CREATED, body: { code: CODE_CREATED, message: MESSAGES.referenceSentText, data: data && stripContact(data) } };
         });
-        return sendWrite(reply, result);
       } catch (error) {
         // The same contact sent twice at the same instant: the unique index decides.
         if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.referenceAlreadySent, { email: [MESSAGES.referenceAlreadySent] });
@@ -73,7 +72,7 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const refCode = request.params.referenceCode;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         const found = await loadReference(tx, me.id, refCode);
         if (!found) throw new HttpError(404, MESSAGES.referenceNotFound);
         if (found.refCandidateProfile) throw new HttpError(400, MESSAGES.referenceJoined);
@@ -81,7 +80,6 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await loadReference(tx, me.id, refCode);
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Reference notified again.', data: data && stripContact(data) } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -91,11 +89,10 @@ const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const refCode = request.params.referenceCode;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         if (!(await deleteReference(tx, me.id, refCode))) throw new HttpError(404, MESSAGES.referenceNotFound);
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Reference removed.', data: { refCode } } };
       });
-      return sendWrite(reply, result);
     },
   });
 };

@@ -13,7 +13,7 @@ import { MESSAGES } from '../../../contract/rules';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { otherMember } from './access';
 import {
   deleteFriendship,
@@ -101,14 +101,13 @@ const friendWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request, reply) => {
         const me = memberOf(request);
         try {
-          const answer = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+          return await writeOnce(request, reply, async (tx) => {
             const other = await otherMember(tx, me, request.params.friendCode, selfMessage);
             const { status, message } = await act(tx, me, other);
             const card = await loadCard(tx, other.id);
             const data = { friendCode: other.userCode, relation: await relationBetween(tx, me.id, other.id), card };
             return { status, body: { code: status, message, data } };
           });
-          return sendWrite(reply, answer);
         } catch (error) {
           // Two members requesting each other at the same instant (PostgreSQL): one wins the
           // pair's unique index; the other is told to retry, and its retry becomes the friendship.

@@ -3,6 +3,9 @@
  * crop into the variants (public, immutable), removal back to the default avatar; and the
  * media URL template of contract/pictures.ts. Uploads are online-only, so no Idempotency-Key:
  * a repeated upload only leaves another temp file, purged after a day.
+ * A circle's or slate's picture takes the same calls with dpType ('group' / 'page' to crop,
+ * 'group-dp' / 'page-dp' to remove) and dpValue (its code): its owner only (403), and one
+ * the caller may not read is 404 (policy/origins.ts). Its files are the owner's media.
  */
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
@@ -27,6 +30,8 @@ import { HttpError } from '../../http-error';
 import { readForm as readSharedForm } from '../../multipart-form';
 import { memberOf } from '../../plugins/auth';
 import { ownerOfForm } from '../../plugins/policy';
+import { loadOrigin, notFound, ownerOnly, type Origin, type OriginKind } from '../../policy/origins';
+import { setOriginPicture } from '../../domain/circles/pictures';
 import { validationErrors } from '../../plugins/errors';
 import * as store from '../../domain/pictures/store';
 
@@ -48,6 +53,24 @@ async function dropPicture(app: FastifyInstance, memberId: number, previous: str
 async function currentDp(app: FastifyInstance, memberId: number): Promise<string | null> {
   const [row] = await app.db.select({ profileDp: users.profileDp }).from(users).where(eq(users.id, memberId)).limit(1);
   return row?.profileDp ?? null;
+}
+
+/** Not in spec: the words for a circle or slate picture call without its code. */
+const ORIGIN_CODE_MISSING = 'Choose the circle or slate.';
+
+/** The body of the remove call for a circle or slate picture (spec: "sends dpType (group-dp or page-dp) and dpValue"). */
+const removeDpBody = z
+  .object({ dpType: z.enum(['group-dp', 'page-dp']).optional(), dpValue: z.string().min(1).max(40).optional() })
+  // No body at all (a member's own picture) reaches the handler as null.
+  .nullish();
+
+/** The circle or slate whose picture the caller changes: theirs (403 otherwise), readable (404 otherwise). */
+async function ownOrigin(app: FastifyInstance, memberId: number, kind: OriginKind, code: string | undefined): Promise<Origin> {
+  if (!code) throw new HttpError(400, ORIGIN_CODE_MISSING, { dpValue: [ORIGIN_CODE_MISSING] });
+  const origin = await loadOrigin(app.db, kind, code, memberId);
+  if (!origin) throw notFound(kind);
+  if (!origin.owner) throw ownerOnly();
+  return origin;
 }
 
 async function cropInput(app: FastifyInstance, request: FastifyRequest): Promise<CropFields> {
@@ -89,8 +112,7 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       const input = await cropInput(app, request);
       ownerOfForm(request, input.userCode);
-      // Circle and slate pictures arrive with those areas.
-      if (input.dpType) throw new HttpError(400, 'Circle and slate pictures are not available yet.');
+      const origin = input.dpType ? await ownOrigin(app, me.id, input.dpType === 'group' ? 'circle' : 'slate', input.dpValue) : null;
       const temp = await store.findTemp(app.db, me.id, input.imageName);
       if (!temp) throw new HttpError(404, PICTURE_MESSAGES.tempMissing);
       if (input.x + input.w > temp.width || input.y + input.h > temp.height) {
@@ -98,23 +120,35 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const original = await store.readMedia(app.mediaDir, 'temp', temp.fileName);
       const variants = await store.renderVariants(original, input);
-      const previous = await currentDp(app, me.id);
-      const imageName = await app.db.transaction(async (tx) => {
+      const previous = origin ? null : await currentDp(app, me.id);
+      const [imageName, replaced] = await app.db.transaction(async (tx) => {
         const name = await store.saveVariants(tx, app.mediaDir, me.id, variants);
+        if (origin) return [name, await setOriginPicture(tx, origin.kind, origin.id, name)] as const;
         await tx.update(users).set({ profileDp: name }).where(eq(users.id, me.id));
-        return name;
+        return [name, previous] as const;
       });
-      await dropPicture(app, me.id, previous);
+      await dropPicture(app, me.id, replaced);
       await dropPicture(app, me.id, temp.fileName);
+      if (origin) {
+        const message = origin.kind === 'circle' ? 'Circle picture updated.' : 'Slate picture updated.';
+        return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message, data: { imageName } });
+      }
       return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message: 'Profile picture updated.', data: { imageName } });
     },
   });
 
   app.post(`/${PICTURE_PATHS.removeDp(':userCode')}`, {
     config: { access: { owner: 'params.userCode' }, write: { repeatable: 'removing the picture twice leaves none, as once' } },
-    schema: { tags: ['pictures'], params: userCodeParams, response: { 201: envelope(removeDpAnswer) } },
+    schema: { tags: ['pictures'], params: userCodeParams, body: removeDpBody, response: { 201: envelope(removeDpAnswer) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
+      const dpType = request.body?.dpType;
+      if (dpType) {
+        const origin = await ownOrigin(app, me.id, dpType === 'group-dp' ? 'circle' : 'slate', request.body?.dpValue);
+        await dropPicture(app, me.id, await setOriginPicture(app.db, origin.kind, origin.id, null));
+        const message = origin.kind === 'circle' ? 'Circle picture removed.' : 'Slate picture removed.';
+        return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message, data: { profileDp: null } });
+      }
       const previous = await currentDp(app, me.id);
       await app.db.update(users).set({ profileDp: null }).where(eq(users.id, me.id));
       await dropPicture(app, me.id, previous);

@@ -15,7 +15,7 @@ import {
   SETTINGS_PATHS,
 } from '../../../contract/settings';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import * as repo from './repo';
 
 const withoutTrailingSlash = (p: string) => p.replace(/\/$/, '');
@@ -38,11 +38,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['settings'], body: privacySettingUpdate, response: { 201: envelope(privacySetting) } },
       handler: async (request, reply) => {
         const me = memberOf(request);
-        const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+        return writeOnce(request, reply, async (tx) => {
           const data = await repo.savePrivacySetting(tx, me.id, request.body.featureCode, request.body.privacyCode);
           return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Privacy updated.', data } };
         });
-        return sendWrite(reply, result);
       },
     });
   }
@@ -52,12 +51,11 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['settings'], response: { 201: envelope(privacySettings) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         await repo.resetPrivacySettings(tx, me.id);
         const data = { userPrivacySettings: await repo.loadPrivacySettings(tx, me.id) };
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Privacy settings reset.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -77,11 +75,10 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['settings'], body: notifySettingUpdate, response: { 201: envelope(notifySetting) } },
       handler: async (request, reply) => {
         const me = memberOf(request);
-        const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+        return writeOnce(request, reply, async (tx) => {
           const data = await repo.saveNotifySetting(tx, me.id, request.body.featureCode, request.body.notify);
           return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Bulletin setting updated.', data } };
         });
-        return sendWrite(reply, result);
       },
     });
   }
@@ -91,12 +88,11 @@ const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['settings'], response: { 201: envelope(notifySettings) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         await repo.resetNotifySettings(tx, me.id);
         const data = { notifySettings: await repo.loadNotifySettings(tx, me.id) };
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Bulletin settings reset.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 };

@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { allows, canView, featurePrivacies, relationOf, setFeaturePrivacy } from '../../policy/privacy';
 import { findMember, professionExists, type MemberRef } from '../../domain/members';
 import { loadMenu, loadPlan, loadProfile, loadUtilization, updateAbout, updateDetails } from './repo';
@@ -90,7 +90,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const body = request.body;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         if ('privacyCode' in body) {
           await setFeaturePrivacy(tx, me.id, 'personal', body.privacyCode);
         } else {
@@ -102,7 +102,6 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await personalFor(tx, me.id, owner);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Personal details updated.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -111,13 +110,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['user'], params: userCodeParams, body: aboutUpdate, response: { 201: envelope(userProfile) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         // Stored as typed and always rendered as text, never as HTML.
         await updateAbout(tx, me.id, request.body.about);
         const data = await loadProfile(tx, me.id);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'About updated.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 

@@ -27,7 +27,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
+import { writeOnce } from '../../plugins/idempotency';
 import { OWNER_ONLY, viewedOf } from '../../plugins/policy';
 import { allows } from '../../policy/privacy';
 import { LOOKUP_TABLES, lookupExists } from './lookups';
@@ -64,13 +64,12 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['vault'], params: userCodeParams, body: workInput, response: { 201: envelope(workItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         await checkWorkCodes(tx, request.body);
         const code = await repo.insertWork(tx, me.id, request.body);
         const data = await repo.loadWork(tx, code);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Work added.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -80,7 +79,7 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const { userWorkCode, ...input } = request.body;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
         await assertOwnRow(await repo.workOwner(tx, userWorkCode), me.id, 'Work not found.');
         if ('companyCode' in input) await checkWorkCodes(tx, input as WorkInput);
@@ -88,7 +87,6 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await repo.loadWork(tx, userWorkCode);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Work updated.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -98,13 +96,12 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const { workCode } = request.params;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
         await assertOwnRow(await repo.workOwner(tx, workCode), me.id, 'Work not found.');
         await repo.deleteWork(tx, me.id, workCode);
         return { status: 200, body: { code: 200, message: 'Work deleted.', data: { code: workCode } } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -122,13 +119,12 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['vault'], params: userCodeParams, body: educationInput, response: { 201: envelope(educationItem) } },
     handler: async (request, reply) => {
       const me = memberOf(request);
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         await checkEducationCodes(tx, request.body);
         const code = await repo.insertEducation(tx, me.id, request.body);
         const data = await repo.loadEducation(tx, code);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Education added.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -138,7 +134,7 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const { userEduCode, ...input } = request.body;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
         await assertOwnRow(await repo.educationOwner(tx, userEduCode), me.id, 'Education not found.');
         if ('instituteCode' in input) await checkEducationCodes(tx, input as EducationInput);
@@ -146,7 +142,6 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
         const data = await repo.loadEducation(tx, userEduCode);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'Education updated.', data } };
       });
-      return sendWrite(reply, result);
     },
   });
 
@@ -156,13 +151,12 @@ const vaultRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const me = memberOf(request);
       const { educationCode } = request.params;
-      const result = await idempotentWrite(app.db, request, me.userCode, async (tx) => {
+      return writeOnce(request, reply, async (tx) => {
         // Inside the write, so a replay answers the stored first answer, not 404.
         await assertOwnRow(await repo.educationOwner(tx, educationCode), me.id, 'Education not found.');
         await repo.deleteEducation(tx, me.id, educationCode);
         return { status: 200, body: { code: 200, message: 'Education deleted.', data: { code: educationCode } } };
       });
-      return sendWrite(reply, result);
     },
   });
 };

@@ -4,23 +4,7 @@
  * each profession belongs to (groupCategoryCode / Name; no category master exists yet).
  */
 
-export const CATEGORIES: Record<string, { code: string; name: string; professions: string[] }> = {
-  design: { code: 'C01', name: 'Design & Architecture', professions: ['P01', 'P05', 'P06', 'P35', 'P36'] },
-  tech: { code: 'C02', name: 'Technology', professions: ['P02', 'P03', 'P04'] },
-  finance: { code: 'C03', name: 'Finance', professions: ['P07', 'P08', 'P09', 'P12'] },
-  business: { code: 'C04', name: 'Business & Management', professions: ['P10', 'P11', 'P31', 'P32', 'P33', 'P34'] },
-  law: { code: 'C05', name: 'Law & Public Service', professions: ['P13', 'P38'] },
-  health: { code: 'C06', name: 'Health & Care', professions: ['P14', 'P15', 'P16', 'P17', 'P18', 'P19'] },
-  engineering: { code: 'C07', name: 'Engineering', professions: ['P20', 'P21', 'P22'] },
-  education: { code: 'C08', name: 'Education & Science', professions: ['P23', 'P24', 'P39'] },
-  media: { code: 'C09', name: 'Media & Arts', professions: ['P25', 'P26', 'P27', 'P28', 'P40'] },
-  hospitality: { code: 'C10', name: 'Hospitality & Travel', professions: ['P29', 'P30', 'P37'] },
-};
-
-export const categoryOf = (professionCode: string): { code: string; name: string } => {
-  const found = Object.values(CATEGORIES).find((c) => c.professions.includes(professionCode));
-  return found ? { code: found.code, name: found.name } : { code: 'C00', name: 'General' };
-};
+export { categoryOf } from '../../../contract/circle-admin';
 
 /** [name, caption, profession code, description] */
 export type CircleDef = [string, string, string, string];

@@ -9,9 +9,11 @@ import { Alert, Button, Center, Group, Loader, Modal, Progress, Stack, Text } fr
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Area } from 'react-easy-crop';
-import { TOAST_MS } from '../../../../contract/codes';
-import { PICTURE_MESSAGES } from '../../../../contract/pictures';
-import { cropPicture, uploadPicture } from '../../commands';
+import { proxy } from 'comlink';
+import { TOAST_MS } from '../../../contract/codes';
+import { PICTURE_MESSAGES } from '../../../contract/pictures';
+import type { PictureTarget } from '../../store/origin-lists';
+import { sync } from '../../sync/client';
 
 const CropView = lazy(() => import('./crop-view'));
 
@@ -25,7 +27,14 @@ export function uploadFailed(fileName: string, detail?: string): void {
   if (detail) console.warn(`upload of ${fileName}: ${detail}`);
 }
 
-export function PictureUploader({ file, onClose }: { file: File; onClose: () => void }) {
+/**
+ * Picture calls are online-only (the worker answers 'You are offline. …'). The upload's
+ * progress comes back through a Comlink proxy: the worker calls it as the bytes go out.
+ */
+const uploadPicture = (file: File, onProgress: (fraction: number) => void) => sync.uploadTempPicture(file, file.name, proxy(onProgress));
+
+/** `target`: a circle's or slate's picture (its owner's); absent: the member's own. */
+export function PictureUploader({ file, onClose, target, title = 'Profile picture' }: { file: File; onClose: () => void; target?: PictureTarget; title?: string }) {
   const [src] = useState(() => URL.createObjectURL(file));
   const [stage, setStage] = useState<Stage>({ step: 'uploading', progress: 0 });
   const [area, setArea] = useState<Area | null>(null);
@@ -63,7 +72,7 @@ export function PictureUploader({ file, onClose }: { file: File; onClose: () => 
     if (stage.step !== 'cropping' || !area) return;
     setSaving(true);
     setSaveError(undefined);
-    const result = await cropPicture({ x: area.x, y: area.y, w: area.width, h: area.height, imageName: stage.imageName }).catch(
+    const result = await sync.cropPicture({ x: area.x, y: area.y, w: area.width, h: area.height, imageName: stage.imageName }, target).catch(
       (error: unknown) => ({ ok: false as const, status: 0, message: String(error) }),
     );
     setSaving(false);
@@ -72,7 +81,7 @@ export function PictureUploader({ file, onClose }: { file: File; onClose: () => 
   };
 
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title="Profile picture" centered size="md">
+    <Modal opened onClose={saving ? () => {} : onClose} title={title} centered size="md">
       <Stack gap="md">
         {stage.step === 'uploading' && (
           <Stack gap={6} py="md">

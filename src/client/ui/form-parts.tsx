@@ -7,10 +7,10 @@
 import { Alert, Button, Group, Radio, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import type { Privacy } from '../../../contract/masters';
-import type { LookupItem } from '../../../contract/vault';
-import type { CallResult } from '../../sync/api';
-import { IconAlert } from '../../ui/icons';
+import type { Privacy } from '../../contract/masters';
+import type { LookupItem } from '../../contract/vault';
+import type { CallResult } from '../sync/api';
+import { IconAlert } from './icons';
 
 export function YesNoField({ label, ...props }: { label: string; value: string; onChange: (v: string) => void }) {
   return (
@@ -93,7 +93,7 @@ export function DrawerActions({ onClose, saving, closeLabel = 'Close' }: { onClo
 }
 
 /**
- * One save of an online-only vault form: `saving` while the call runs; on success the
+ * One save of an online-only form (vault, circles and slates): `saving` while the call runs; on success the
  * drawer closes (onDone); a refusal puts field errors on the form and the message in
  * `answer`; a thrown error (worker gone) shows its message.
  */

@@ -5,8 +5,8 @@
  * "offline with nothing cached".
  */
 import { useEffect, useState } from 'react';
-import type { PullRequest, PullResult } from '../../sync/api';
-import { pullPage } from '../commands';
+import type { PullRequest, PullResult } from '../sync/api';
+import { pullPage } from '../sync/client';
 
 export type PagePull = { pulling: boolean; result: PullResult | undefined };
 

@@ -1,0 +1,13 @@
+/** /billionett/$userCode/circles (spec §2.10): another member's circles — their own and those they follow — read-only. */
+import { createFileRoute } from '@tanstack/react-router';
+import { MemberOriginsScreen } from '../../../../circles/components/member-origins-screen';
+
+export const Route = createFileRoute('/_main/billionett/$userCode/circles')({
+  component: MemberCircles,
+});
+
+function MemberCircles() {
+  const { me } = Route.useRouteContext();
+  const { userCode } = Route.useParams();
+  return <MemberOriginsScreen me={me} userCode={userCode} kind="circle" />;
+}

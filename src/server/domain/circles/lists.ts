@@ -1,0 +1,69 @@
+/**
+ * The circle lists of spec §2.10 beyond the side menu's (repo.ts listCircles): a member's
+ * own and followed circles as a viewer may see them, the circles I asked to join, those
+ * I was invited to, and one circle's card as the caller now sees it (the answer of every
+ * membership write). Paused circles stay in their owner's and members' lists (the client
+ * dims them); a circle the viewer may not read never appears.
+ */
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { CircleCard, CircleMembership } from '../../../contract/circles';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { circleRequests, circles } from '../../db/schema/circles';
+import { circleMemberSql, circleReadableSql } from '../../policy/visibility';
+import { circleCardColumns, circleMembershipSql, type Listed, type Page } from './repo';
+
+export type RequestKind = 'join' | 'invite';
+
+/** The viewer has an open request of `kind` on the circle of the row. */
+export const pendingSql = (viewerId: number, kind: RequestKind): SQL =>
+  sql`exists (select 1 from ${circleRequests} where ${circleRequests.circleId} = ${circles.id} and ${circleRequests.userId} = ${viewerId} and ${circleRequests.kind} = ${kind})`;
+
+/** What policy/origins.ts loadOrigin lets the viewer see: a readable circle, or one they are invited to. */
+export const circleVisibleSql = (viewerId: number): SQL => sql`(${circleReadableSql(circles, viewerId)} or ${pendingSql(viewerId, 'invite')})`;
+
+/** One page of circle cards matching `where`, by name. */
+export async function pagedCards(db: Db, viewerId: number, where: SQL, page: Page): Promise<Listed<CircleCard>> {
+  const [total] = await db.select({ n: count() }).from(circles).where(where);
+  const rows = await db
+    .select(circleCardColumns(viewerId))
+    .from(circles)
+    .innerJoin(users, eq(users.id, circles.adminId))
+    .where(where)
+    .orderBy(asc(circles.name), asc(circles.id))
+    .limit(page.pageSize)
+    .offset((page.pageNo - 1) * page.pageSize);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * The circles `ownerId` owns ('own') or belongs to without owning ('following'), those
+ * `viewerId` may read (all of them when the viewer is that member).
+ */
+export function listCirclesOf(db: Db, ownerId: number, viewerId: number, which: 'own' | 'following', page: Page): Promise<Listed<CircleCard>> {
+  const whose = which === 'own' ? eq(circles.adminId, ownerId) : and(circleMemberSql(circles.id, ownerId), ne(circles.adminId, ownerId));
+  return pagedCards(db, viewerId, and(whose, circleReadableSql(circles, viewerId))!, page);
+}
+
+/** Circles I asked to join ('join', still readable to me) or whose owner invited me ('invite'). */
+export function listPending(db: Db, me: number, kind: RequestKind, page: Page): Promise<Listed<CircleCard>> {
+  const where = kind === 'join' ? and(pendingSql(me, 'join'), circleReadableSql(circles, me))! : pendingSql(me, 'invite');
+  return pagedCards(db, me, where, page);
+}
+
+/** The circle's card as the viewer now sees it, or null when they may no longer read it. */
+export async function cardFor(db: Db, viewerId: number, circleId: number): Promise<CircleCard | null> {
+  const [row] = await db
+    .select(circleCardColumns(viewerId))
+    .from(circles)
+    .innerJoin(users, eq(users.id, circles.adminId))
+    .where(and(eq(circles.id, circleId), circleVisibleSql(viewerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Where the viewer stands with the circle (readable or not). */
+export async function membershipOf(db: Db, viewerId: number, circleId: number): Promise<CircleMembership> {
+  const [row] = await db.select({ membership: circleMembershipSql(viewerId) }).from(circles).where(eq(circles.id, circleId)).limit(1);
+  return row?.membership ?? 'none';
+}

@@ -1,0 +1,301 @@
+/**
+ * Circles and slates, complete (issue 11), against `npm start`'s seeded server, each member
+ * in a browser of their own:
+ * - Amara creates a circle (the drawer says what is missing first), invites Nia, a new
+ *   member and her billionett, who accepts from her own session; Jonas, not Amara's
+ *   billionett, asks to join and Amara accepts; Nia posts in the circle; Amara makes it
+ *   private and removes Jonas, who then cannot see it or its entries;
+ * - Amara creates a slate with follow requests; Jonas, offline, follows it (pending), and
+ *   after a reload and the network back it is asked once; Amara, offline, accepts it from
+ *   the followers page, and once online Jonas follows it once; Jonas unfollows.
+ * Every new screen is shot at desktop and phone width (tests/e2e/screenshots/).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CIRCLE_FORM_MESSAGES } from '../../src/contract/circle-admin';
+import { CIRCLE_MESSAGES, CIRCLE_PATHS, SLATE_PATHS } from '../../src/contract/circles';
+import { FRIEND_PATHS } from '../../src/contract/friends';
+import { DEMO_MEMBERS } from '../support/demo';
+import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
+import { accessToken, checkIn, userData } from './support/pages';
+
+const baseUrl = inject('baseUrl');
+const [activationCode] = inject('spareActivationCodes');
+const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
+const stamp = Date.now().toString(36);
+const nia = { email: `nia.circles.${stamp}@example.com`, password: 'Str0ng!pass', displayName: `Nia Circles ${stamp}` };
+const circleName = `Harbour Builders ${stamp}`;
+const slateName = `Harbour Notes ${stamp}`;
+
+let browser: Browser;
+const sessions: Record<'amara' | 'jonas' | 'nia', { context: BrowserContext; page: Page }> = {} as never;
+let groupCode = '';
+let pageCode = '';
+
+async function api<T>(p: Page, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; totalRecords?: number }> {
+  const token = await accessToken(p);
+  const answer = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await answer.json()) as { data: T; totalRecords?: number };
+  return { status: answer.status, data: json.data, totalRecords: json.totalRecords };
+}
+
+async function signIn(who: 'amara' | 'jonas' | 'nia', login: { email: string; password: string }): Promise<void> {
+  const context = await newContext(browser, baseUrl);
+  const page = await context.newPage();
+  await checkIn(page, login.email, login.password);
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+  await waitForServiceWorker(page);
+  sessions[who] = { context, page };
+}
+
+/** Nia: a new member (ruby plan), billionett of nobody. */
+async function signUpNia(): Promise<void> {
+  const answer = await fetch(`${baseUrl}/api/v1/auth/signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      emailId: nia.email,
+      mobileNo: '',
+      firstName: 'Nia',
+      lastName: 'Circles',
+      displayName: nia.displayName,
+      password: nia.password,
+      dateOfBirth: '1990-05-05',
+      gender: 'female',
+      planCode: 'ruby',
+      activationCode,
+    }),
+  });
+  expect(answer.status).toBeLessThan(300);
+}
+
+/** A panel of a screen, by its title. */
+const panel = (p: Page, title: string) => p.getByRole('region', { name: title, exact: true });
+
+beforeAll(async () => {
+  browser = await launch();
+  await signUpNia();
+  await signIn('amara', amara);
+  await signIn('jonas', jonas);
+  await signIn('nia', nia);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('circles: create, invite, ask, accept, post, private, remove', () => {
+  it('Amara creates a circle; the drawer names what is missing first', async () => {
+    const p = sessions.amara.page;
+    await p.goto('/suite/circles');
+    await panel(p, 'My Circles').waitFor({ timeout: 30_000 });
+    await p.getByRole('button', { name: 'Add Circle' }).click();
+    const drawer = p.getByRole('dialog', { name: 'Add Circle' });
+    await drawer.waitFor();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    for (const message of [CIRCLE_FORM_MESSAGES.circleName, CIRCLE_FORM_MESSAGES.caption, CIRCLE_FORM_MESSAGES.circleType]) {
+      await expect.poll(() => drawer.getByText(message).isVisible()).toBe(true);
+    }
+    await shot(p, 'circles-add-drawer-errors');
+    await drawer.getByLabel('Circle Name').fill(circleName);
+    await drawer.getByLabel('Caption').fill('Boats, docks and the people who build them');
+    await drawer.getByLabel('Circle Type').click();
+    await drawer.getByLabel('Circle Type').fill('Software');
+    await p.getByRole('option').first().click();
+    await drawer.getByLabel('Description').fill('Shipwrights and engineers trading notes.');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
+    const mine = panel(p, 'My Circles');
+    await expect.poll(() => mine.getByText(circleName).isVisible(), { timeout: 30_000 }).toBe(true);
+    const own = await api<{ groupCode: string; groupName: string }[]>(p, 'GET', `${CIRCLE_PATHS.own}?pageNo=1&pageSize=100`);
+    groupCode = own.data.find((c) => c.groupName === circleName)!.groupCode;
+    // The side menu lists it, linked (active).
+    const nav = p.getByRole('navigation', { name: 'Main' });
+    if (!(await nav.getByRole('link', { name: circleName }).isVisible())) await nav.getByRole('button', { name: 'Circle', exact: true }).click();
+    await expect.poll(() => nav.getByRole('link', { name: circleName }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(p, 'circles-own-list');
+  });
+
+  it('Amara invites Nia, her billionett, who accepts from her own session', async () => {
+    const p = sessions.amara.page;
+    const n = sessions.nia.page;
+    // Nia asks Amara to be billionetts and Amara accepts (the billionetts screens have their own suite).
+    const { id: amaraCode } = await userData(p);
+    const { id: niaCode } = await userData(n);
+    expect((await api(n, 'PUT', FRIEND_PATHS.suggestionAccept(amaraCode!))).status).toBeLessThan(300);
+    expect((await api(p, 'POST', FRIEND_PATHS.requestAccept(niaCode!))).status).toBeLessThan(300);
+
+    await p.goto(`/circle/${groupCode}/suite`);
+    const invite = panel(p, 'Invite Friends');
+    await invite.waitFor({ timeout: 30_000 });
+    // Amara has many billionetts, 6 a page by name: page on until Nia shows.
+    const inviteNia = invite.getByRole('button', { name: `Invite ${nia.displayName}` });
+    for (let turn = 0; turn < 10 && !(await inviteNia.isVisible()); turn += 1) {
+      await invite.getByRole('button', { name: 'Next page' }).click();
+      await p.waitForTimeout(700);
+    }
+    await inviteNia.click();
+    await expect.poll(async () => (await api<{ userCode: string }[]>(p, 'GET', CIRCLE_PATHS.invited(groupCode))).totalRecords, { timeout: 30_000 }).toBe(1);
+    await shot(p, 'circles-invite-panel');
+
+    await n.goto('/suite/circles');
+    const invitations = panel(n, 'Circle Invitations');
+    await expect.poll(() => invitations.getByText(circleName).isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(n, 'circles-invitation');
+    await invitations.getByRole('button', { name: `Accept ${circleName}` }).click();
+    await expect.poll(() => panel(n, 'Following Circles').getByText(circleName).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect((await api<{ membership: string }>(n, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership).toBe('member');
+  });
+
+  it('Jonas, not Amara’s billionett, asks to join; Amara accepts from the members page', async () => {
+    // Join requests from non-billionetts wait for the owner (the vault's 'Join requests' privacy).
+    const p = sessions.amara.page;
+    expect((await api(p, 'PUT', CIRCLE_PATHS.privacy(groupCode), { featureCode: 'requests', privacyCode: 2 })).status).toBe(201);
+
+    const j = sessions.jonas.page;
+    await j.goto(`/circle/${groupCode}/suite`);
+    const card = j.getByRole('region', { name: 'Circle card' });
+    await card.getByRole('button', { name: `Follow ${circleName}` }).click({ timeout: 30_000 });
+    await expect.poll(() => card.getByText('Asked to join: waiting for its owner').isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(j, 'circles-asked');
+
+    await p.goto(`/circle/${groupCode}/members`);
+    const requests = panel(p, 'Member Requests');
+    await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).click({ timeout: 30_000 });
+    await expect.poll(() => panel(p, 'Members').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+    await shot(p, 'circles-members');
+    await expect.poll(async () => (await api<{ membership: string }>(j, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership, { timeout: 30_000 }).toBe('member');
+  });
+
+  it('Nia posts in the circle; once private and without Jonas, he cannot see it', async () => {
+    const n = sessions.nia.page;
+    await n.goto(`/circle/${groupCode}/suite`);
+    await n.getByRole('button', { name: 'Create entry' }).click({ timeout: 30_000 });
+    const composer = n.getByRole('dialog', { name: `Create Entry on ${circleName}'s circle` });
+    await composer.waitFor();
+    const text = `Members only ${stamp}`;
+    await composer.getByLabel('Description').fill(text);
+    await composer.getByRole('button', { name: 'Post' }).click();
+    await expect.poll(() => n.getByText('Entry Created').isVisible(), { timeout: 30_000 }).toBe(true);
+    await n.keyboard.press('Escape');
+    await expect
+      .poll(async () => JSON.stringify(await api(n, 'GET', `user/posts?postType=group&profileCode=${groupCode}&pageNo=1`)), { timeout: 30_000 })
+      .toContain(text);
+
+    // Amara: private (members only), then Jonas removed.
+    const p = sessions.amara.page;
+    await p.goto('/suite/circles');
+    await panel(p, 'My Circles').getByRole('button', { name: `Update ${circleName}` }).click({ timeout: 30_000 });
+    const drawer = p.getByRole('dialog', { name: 'Update Circle' });
+    await drawer.getByLabel('Privacy').click();
+    await p.getByRole('option', { name: 'Only me' }).click();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
+    await p.goto(`/circle/${groupCode}/members`);
+    const members = panel(p, 'Members');
+    await members.getByRole('button', { name: `Remove ${jonas.displayName}` }).click({ timeout: 30_000 });
+    await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => members.getByText(jonas.displayName).count(), { timeout: 30_000 }).toBe(0);
+
+    const j = sessions.jonas.page;
+    await j.goto(`/circle/${groupCode}/suite`);
+    await expect.poll(() => j.getByText(CIRCLE_MESSAGES.circleNotFound).isVisible(), { timeout: 30_000 }).toBe(true);
+    const feed = await api(j, 'GET', `user/posts?postType=group&profileCode=${groupCode}&pageNo=1`);
+    expect(feed.status).toBe(404);
+    expect(JSON.stringify(feed)).not.toContain(text);
+    await shot(j, 'circles-removed-not-found');
+  });
+});
+
+describe('slates: create, follow offline, accept offline, unfollow', () => {
+  it('Amara creates a slate whose followers ask first', async () => {
+    const p = sessions.amara.page;
+    await p.goto('/suite/slate');
+    await p.getByRole('button', { name: 'Add Slate' }).click({ timeout: 30_000 });
+    const drawer = p.getByRole('dialog', { name: 'Add Slate' });
+    await drawer.getByLabel('Slate Name').fill(slateName);
+    await drawer.getByLabel('Caption').fill('Weekly notes from the harbour');
+    await drawer.getByLabel('Slate Type').click();
+    await drawer.getByLabel('Slate Type').fill('Software');
+    await p.getByRole('option').first().click();
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => panel(p, 'My Slates').getByText(slateName).isVisible(), { timeout: 30_000 }).toBe(true);
+    const own = await api<{ pageCode: string; pageName: string }[]>(p, 'GET', `${SLATE_PATHS.own}?pageNo=1&pageSize=100`);
+    pageCode = own.data.find((s) => s.pageName === slateName)!.pageCode;
+    expect((await api(p, 'PUT', SLATE_PATHS.privacy(pageCode), { featureCode: 'requests', privacyCode: 3 })).status).toBe(201);
+    await shot(p, 'slates-own-list');
+  });
+
+  it('Jonas follows it offline: pending, kept across a reload, asked once when back online', async () => {
+    const { context, page: j } = sessions.jonas;
+    await j.goto(`/slate/${pageCode}/suite`);
+    const card = j.getByRole('region', { name: 'Slate card' });
+    await card.getByRole('button', { name: `Follow ${slateName}` }).waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      await card.getByRole('button', { name: `Follow ${slateName}` }).click();
+      await expect.poll(() => card.getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await j.reload();
+      await expect.poll(() => j.getByRole('region', { name: 'Slate card' }).getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await shot(j, 'slates-follow-pending');
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(() => j.getByRole('region', { name: 'Slate card' }).getByText('Asked to follow: waiting for its admin').isVisible(), { timeout: 60_000 }).toBe(true);
+    const asks = await api<{ userCode: string }[]>(sessions.amara.page, 'GET', SLATE_PATHS.followerRequests(pageCode));
+    expect(asks.data.map((a) => a.userCode).length).toBe(1);
+  });
+
+  it('Amara accepts offline from the followers page; online, Jonas follows once', async () => {
+    const { context, page: p } = sessions.amara;
+    await p.goto(`/slate/${pageCode}/followers`);
+    const requests = panel(p, 'Follower Requests');
+    await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    try {
+      await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).click();
+      await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+      await p.reload();
+      await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+      await shot(p, 'slates-accept-pending');
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect.poll(async () => (await api(p, 'GET', SLATE_PATHS.followers(pageCode))).totalRecords, { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await api(p, 'GET', SLATE_PATHS.followerRequests(pageCode))).totalRecords, { timeout: 30_000 }).toBe(0);
+  });
+
+  it('Jonas sees it under Following Slates and unfollows', async () => {
+    const j = sessions.jonas.page;
+    await j.goto('/suite/slate');
+    const following = panel(j, 'Following Slates');
+    await expect.poll(() => following.getByText(slateName).isVisible(), { timeout: 30_000 }).toBe(true);
+    await following.getByRole('button', { name: `Unfollow ${slateName}` }).click();
+    await expect.poll(() => following.getByText(slateName).count(), { timeout: 30_000 }).toBe(0);
+    expect((await api<{ followingStatus: string }>(j, 'GET', SLATE_PATHS.slate(pageCode))).data.followingStatus).toBe('none');
+  });
+
+  it('reads well on a phone', async () => {
+    const phone = await newContext(browser, baseUrl, true);
+    const p = await phone.newPage();
+    await checkIn(p, amara.email, amara.password);
+    await p.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    for (const [path, name] of [
+      ['/suite/circles', 'circles-list-phone'],
+      ['/suite/slate', 'slates-list-phone'],
+      [`/circle/${groupCode}/members`, 'circles-members-phone'],
+      [`/circle/${groupCode}/vault`, 'circles-vault-phone'],
+    ] as const) {
+      await p.goto(path);
+      await p.waitForLoadState('networkidle');
+      await p.waitForTimeout(500);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot(p, name);
+    }
+    await phone.close();
+  });
+});
