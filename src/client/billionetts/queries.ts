@@ -9,6 +9,7 @@ import { targets } from '../../contract/targets';
 import { FRIEND_WRITE_KINDS, type FriendWriteKind } from '../store/appliers/friends';
 import { memberDb, type ListPageRow, type OutboxItem, type PersonRow, type ReferenceRow } from '../store/db';
 import type { FriendListKind } from '../store/friend-pages';
+import { writeStatesBy, type WriteStateOf } from '../store/outbox';
 import { pageKey } from '../store/pages';
 
 export type ListPage<T> = { page: ListPageRow | undefined; rows: T[] };
@@ -33,9 +34,7 @@ export function useReferencePage(me: string, pageNo: number) {
 }
 
 /** Where a member's latest unsent friend write stands: waiting, or refused with the server's words. */
-export type FriendWriteState =
-  | { status: 'pending'; kind: FriendWriteKind; id: string }
-  | { status: 'failed'; kind: FriendWriteKind; id: string; message: string };
+export type FriendWriteState = WriteStateOf<FriendWriteKind>;
 
 const isFriendWrite = (item: OutboxItem): item is OutboxItem & { kind: FriendWriteKind } =>
   (FRIEND_WRITE_KINDS as readonly string[]).includes(item.kind);
@@ -49,20 +48,7 @@ export function useFriendWrites(me: string): (OutboxItem & { kind: FriendWriteKi
 }
 
 /** friendCode → the state of the writes about that member (a refused one wins: it needs a decision). */
-export function writeStates(items: (OutboxItem & { kind: FriendWriteKind })[] | undefined): Map<string, FriendWriteState> {
-  const states = new Map<string, FriendWriteState>();
-  for (const item of items ?? []) {
-    const code = (item.payload as { friendCode?: string }).friendCode;
-    if (!code || states.get(code)?.status === 'failed') continue;
-    states.set(
-      code,
-      item.status === 'failed'
-        ? { status: 'failed', kind: item.kind, id: item.id, message: item.error?.message ?? 'The server refused this change.' }
-        : { status: 'pending', kind: item.kind, id: item.id },
-    );
-  }
-  return states;
-}
+export const writeStates = (items: (OutboxItem & { kind: FriendWriteKind })[] | undefined): Map<string, FriendWriteState> => writeStatesBy(items, 'friendCode');
 
 export function useProfessionList(me: string): Profession[] {
   return (

@@ -7,7 +7,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OriginPrivacySetting, OriginReport } from '../../contract/circle-admin';
 import { targets } from '../../contract/targets';
-import { memberDb, type ListPageRow, type OutboxItem, type PersonRow } from '../store/db';
+import { memberDb, type ListPageRow, type PersonRow } from '../store/db';
+import { writeStatesBy } from '../store/outbox';
 import {
   originListKind,
   originPeopleKind,
@@ -18,7 +19,7 @@ import {
   type OriginPeopleName,
 } from '../store/origin-lists';
 import { pageKey } from '../store/pages';
-import type { QueuedState } from '../ui/queued-buttons';
+import type { WriteStateOf } from '../store/outbox';
 import { circleView, slateView, type GroupView } from './queries';
 
 export type ListView<T> = { page: ListPageRow | undefined; rows: T[] };
@@ -55,7 +56,7 @@ export function useOriginReport(me: string, origin: OriginKind, code: string): O
 }
 
 /** Where one card's latest unsent write stands: waiting, or refused with the server's words. */
-export type WriteState = QueuedState;
+export type WriteState = WriteStateOf<string>;
 
 /**
  * The unsent writes of one outbox target by the code they are about (`about`: the payload
@@ -64,23 +65,8 @@ export type WriteState = QueuedState;
 export function useWriteStates(me: string, target: string, about: 'groupCode' | 'pageCode' | 'memberCode'): Map<string, WriteState> | undefined {
   return useLiveQuery(async () => {
     const items = await memberDb(me).outbox.where('target').equals(target).sortBy('id');
-    return statesOf(items, about);
+    return writeStatesBy(items, about);
   }, [me, target, about]);
-}
-
-function statesOf(items: OutboxItem[], about: string): Map<string, WriteState> {
-  const states = new Map<string, WriteState>();
-  for (const item of items) {
-    const code = (item.payload as Record<string, unknown>)[about];
-    if (typeof code !== 'string' || states.get(code)?.status === 'failed') continue;
-    states.set(
-      code,
-      item.status === 'failed'
-        ? { status: 'failed', kind: item.kind, id: item.id, message: item.error?.message ?? 'The server refused this change.' }
-        : { status: 'pending', kind: item.kind, id: item.id },
-    );
-  }
-  return states;
 }
 
 /** The outbox target of a member's own writes on circles or slates. */

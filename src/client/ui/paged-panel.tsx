@@ -28,6 +28,10 @@ export type PagedPanelProps = {
   hidden?: { gender?: string; text: string };
   /** 'rows': one card under another (a narrow column), instead of the card grid. */
   layout?: 'grid' | 'rows';
+  /** The empty state's picture. */
+  icon?: ReactNode;
+  /** Inside a modal: no frame of its own. */
+  bare?: boolean;
   /**
    * Rows of this page the member put aside on this device: left out of the count shown,
    * not of the pages (the server still pages them, so the later pages stay reachable).
@@ -35,7 +39,8 @@ export type PagedPanelProps = {
   aside?: number;
 };
 
-export function PagedPanel({ title, empty, page, cards, pull, pageNo, pageSize, onPage, actions, hidden, layout = 'grid', aside = 0 }: PagedPanelProps) {
+export function PagedPanel(props: PagedPanelProps) {
+  const { title, empty, page, cards, pull, pageNo, pageSize, onPage, actions, hidden, layout = 'grid', aside = 0, icon, bare } = props;
   const total = page?.totalRecords ?? 0;
   const shown = Math.max(0, total - aside);
   let body: ReactNode;
@@ -52,11 +57,11 @@ export function PagedPanel({ title, empty, page, cards, pull, pageNo, pageSize, 
     );
   } else if (cards.length > 0) body = <CardGrid label={title}>{cards}</CardGrid>;
   else if (!page && pull.pulling) body = <Center py="xl"><Loader size="sm" aria-label={`Loading ${title}`} /></Center>;
-  else if (!page && pull.result && !pull.result.ok) body = <EmptyState title={empty} description={pull.result.message} />;
-  else body = <EmptyState title={empty} />;
+  else if (!page && pull.result && !pull.result.ok) body = <EmptyState title={empty} description={pull.result.message} icon={icon} />;
+  else body = <EmptyState title={empty} icon={icon} />;
 
-  return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+  const content = (
+    <>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Title order={2} size="h4">
@@ -78,6 +83,12 @@ export function PagedPanel({ title, empty, page, cards, pull, pageNo, pageSize, 
         </Text>
       )}
       <Pager total={total} pageSize={pageSize} value={pageNo} onChange={onPage} label={`${title} pages`} />
+    </>
+  );
+  if (bare) return <section aria-label={title}>{content}</section>;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      {content}
     </Paper>
   );
 }

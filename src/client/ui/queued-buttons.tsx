@@ -6,6 +6,7 @@
  */
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import type { WriteStateOf } from '../store/outbox';
 import { ConfirmDialog } from './confirm-dialog';
 import { PendingBadge, SyncMark } from './sync-mark';
 
@@ -19,7 +20,7 @@ export type QueuedButton<K extends string> = {
 };
 
 /** Where a card's latest unsent write stands. */
-export type QueuedState = { status: 'pending'; kind: string; id: string } | { status: 'failed'; kind: string; id: string; message: string };
+export type QueuedState = WriteStateOf<string>;
 
 /** The card's pending line and dimming, unless its own button is visibly running. */
 export function queuedMark(state: QueuedState | undefined, buttons: QueuedButton<string>[], online: boolean, what: string) {

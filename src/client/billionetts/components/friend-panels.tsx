@@ -44,7 +44,7 @@ const PANELS = {
         variant: 'default',
         color: 'red',
         // Not in spec: the spec asks to unfriend with a confirmation but gives no words.
-        confirm: (name: string) => `Are you sure you want to unfriend "${name}"?`,
+        confirm: { message: (name: string) => `Are you sure you want to unfriend "${name}"?` },
       },
     ],
   },

@@ -5,7 +5,7 @@
  * the details once and composes the feed and the composer (areas never import each other).
  * The circle's owner gets the 'Invite Friends' panel (spec §2.4) beside it (`aside`).
  */
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GroupView } from '../queries';
 import classes from '../../ui/suite-grid.module.css';
@@ -19,16 +19,21 @@ type GroupSuiteScreenProps = {
   composer: ReactNode;
   /** The circle owner's 'Invite Friends' panel (spec §2.4), under About. */
   aside?: ReactNode;
+  /** The owner's description edit (spec §2.10), beside About's title. */
+  aboutAction?: ReactNode;
 };
 
-export function GroupSuiteScreen({ code, view, feed, composer, aside }: GroupSuiteScreenProps) {
+export function GroupSuiteScreen({ code, view, feed, composer, aside, aboutAction }: GroupSuiteScreenProps) {
   return (
     <div className={classes.grid}>
       <Stack gap="md">
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby={`about-${code}`}>
-          <Title order={2} size="h5" id={`about-${code}`} mb={4}>
-            About
-          </Title>
+          <Group justify="space-between" mb={4}>
+            <Title order={2} size="h5" id={`about-${code}`}>
+              About
+            </Title>
+            {aboutAction}
+          </Group>
           <Text size="sm" c={view?.description ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-line' }}>
             {view?.description || 'No data'}
           </Text>

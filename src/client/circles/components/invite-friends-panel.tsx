@@ -16,7 +16,7 @@ import { INVITE_PAGE_SIZE } from '../../../contract/circle-admin';
 import type { PersonRow } from '../../store/db';
 import { useSessionHidden } from '../../ui/use-session-hidden';
 import { ownerTarget, useWriteStates } from '../list-queries';
-import { useWriteWatch } from '../use-write-watch';
+import { useWriteWatch } from '../../ui/use-write-watch';
 import { PeoplePanel, type PeopleButton } from './people-panel';
 
 const INVITE: PeopleButton[] = [{ label: 'Invite', kind: 'circle.sendInvite', variant: 'filled' }];

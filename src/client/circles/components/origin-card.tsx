@@ -22,7 +22,8 @@ export function OriginCard({ view, status, footer, busy }: { view: GroupView; st
     <Paper withBorder radius="md" p="sm" className={classes.card} data-inactive={!active || undefined} aria-busy={busy || undefined}>
       <Stack gap={6} align="center" className={classes.content}>
         {active ? (
-          <HrefLink href={suiteOf(view)} className={classes.link} aria-label={view.name}>
+          // The name below is the link a screen reader and the keyboard use; the picture repeats it.
+          <HrefLink href={suiteOf(view)} className={classes.link} tabIndex={-1} aria-hidden="true">
             {picture}
           </HrefLink>
         ) : (

@@ -15,7 +15,7 @@ import type { OriginKind } from '../../store/origin-lists';
 import { useSessionHidden } from '../../ui/use-session-hidden';
 import { mineTarget, ownerTarget, useWriteStates } from '../list-queries';
 import { useGroup } from '../queries';
-import { useWriteWatch } from '../use-write-watch';
+import { useWriteWatch } from '../../ui/use-write-watch';
 import { MembersChart } from './members-chart';
 import { OwnUnfollow } from './own-unfollow';
 import { PeoplePanel, type PeopleButton } from './people-panel';

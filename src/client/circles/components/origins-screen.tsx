@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteOrigin } from '../commands';
 import { mineTarget, useWriteStates } from '../list-queries';
 import type { GroupView } from '../queries';
-import { useWriteWatch } from '../use-write-watch';
+import { useWriteWatch } from '../../ui/use-write-watch';
 import { OriginActions, originMark, type OriginButton } from './origin-actions';
 import { OriginCard } from './origin-card';
 import { OriginFormDrawer } from './origin-form-drawer';

@@ -1,5 +1,6 @@
 /** /slate/$pageCode/suite (spec §2.4, §2.7): a slate's suite — its feed in mode slate, and the composer for its admin. */
 import { createFileRoute } from '@tanstack/react-router';
+import { DescriptionEdit } from '../../../../circles/components/description-edit';
 import { GroupSuiteScreen } from '../../../../circles/components/group-suite-screen';
 import { postTarget, useGroup } from '../../../../circles/queries';
 import { ComposerLauncher } from '../../../../composer/components/composer-launcher';
@@ -20,6 +21,7 @@ function SlateSuite() {
       code={pageCode}
       view={view}
       composer={target && <ComposerLauncher me={me} target={target} />}
+      aboutAction={view?.standing === 'owner' ? <DescriptionEdit me={me} kind="slate" code={pageCode} /> : undefined}
       feed={<Feed me={me} spec={{ mode: 'slate', code: pageCode }} filters={SUITE_FILTERS} verticalFilters />}
     />
   );
