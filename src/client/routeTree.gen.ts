@@ -47,6 +47,8 @@ import { Route as MainSlatePageCodeFollowersRouteImport } from './routes/_main/s
 import { Route as MainSlatePageCodeSuiteRouteImport } from './routes/_main/slate/$pageCode/suite'
 import { Route as MainSlatePageCodeVaultRouteImport } from './routes/_main/slate/$pageCode/vault'
 import { Route as MainSuiteBillionettsSearchRouteImport } from './routes/_main/suite/billionetts_.search'
+import { Route as MainSuiteCirclesSearchRouteImport } from './routes/_main/suite/circles_.search'
+import { Route as MainSuiteSlateSearchRouteImport } from './routes/_main/suite/slate_.search'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -249,6 +251,16 @@ const MainSuiteBillionettsSearchRoute =
     path: '/suite/billionetts/search',
     getParentRoute: () => MainRoute,
   } as any)
+const MainSuiteCirclesSearchRoute = MainSuiteCirclesSearchRouteImport.update({
+  id: '/suite/circles_/search',
+  path: '/suite/circles/search',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSuiteSlateSearchRoute = MainSuiteSlateSearchRouteImport.update({
+  id: '/suite/slate_/search',
+  path: '/suite/slate/search',
+  getParentRoute: () => MainRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof MainIndexRoute
@@ -284,6 +296,8 @@ export interface FileRoutesByFullPath {
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
+  '/suite/circles/search': typeof MainSuiteCirclesSearchRoute
+  '/suite/slate/search': typeof MainSuiteSlateSearchRoute
   '/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
   '/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
   '/slate/$pageCode/': typeof MainSlatePageCodeIndexRoute
@@ -319,6 +333,8 @@ export interface FileRoutesByTo {
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
+  '/suite/circles/search': typeof MainSuiteCirclesSearchRoute
+  '/suite/slate/search': typeof MainSuiteSlateSearchRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeIndexRoute
   '/circle/$groupCode': typeof MainCircleGroupCodeIndexRoute
   '/slate/$pageCode': typeof MainSlatePageCodeIndexRoute
@@ -360,6 +376,8 @@ export interface FileRoutesById {
   '/_main/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/_main/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
   '/_main/suite/billionetts_/search': typeof MainSuiteBillionettsSearchRoute
+  '/_main/suite/circles_/search': typeof MainSuiteCirclesSearchRoute
+  '/_main/suite/slate_/search': typeof MainSuiteSlateSearchRoute
   '/_main/billionett/$userCode/': typeof MainBillionettUserCodeIndexRoute
   '/_main/circle/$groupCode/': typeof MainCircleGroupCodeIndexRoute
   '/_main/slate/$pageCode/': typeof MainSlatePageCodeIndexRoute
@@ -400,6 +418,8 @@ export interface FileRouteTypes {
     | '/slate/$pageCode/suite'
     | '/slate/$pageCode/vault'
     | '/suite/billionetts/search'
+    | '/suite/circles/search'
+    | '/suite/slate/search'
     | '/billionett/$userCode/'
     | '/circle/$groupCode/'
     | '/slate/$pageCode/'
@@ -435,6 +455,8 @@ export interface FileRouteTypes {
     | '/slate/$pageCode/suite'
     | '/slate/$pageCode/vault'
     | '/suite/billionetts/search'
+    | '/suite/circles/search'
+    | '/suite/slate/search'
     | '/billionett/$userCode'
     | '/circle/$groupCode'
     | '/slate/$pageCode'
@@ -475,6 +497,8 @@ export interface FileRouteTypes {
     | '/_main/slate/$pageCode/suite'
     | '/_main/slate/$pageCode/vault'
     | '/_main/suite/billionetts_/search'
+    | '/_main/suite/circles_/search'
+    | '/_main/suite/slate_/search'
     | '/_main/billionett/$userCode/'
     | '/_main/circle/$groupCode/'
     | '/_main/slate/$pageCode/'
@@ -753,6 +777,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSuiteBillionettsSearchRouteImport
       parentRoute: typeof MainRoute
     }
+    '/_main/suite/circles_/search': {
+      id: '/_main/suite/circles_/search'
+      path: '/suite/circles/search'
+      fullPath: '/suite/circles/search'
+      preLoaderRoute: typeof MainSuiteCirclesSearchRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/suite/slate_/search': {
+      id: '/_main/suite/slate_/search'
+      path: '/suite/slate/search'
+      fullPath: '/suite/slate/search'
+      preLoaderRoute: typeof MainSuiteSlateSearchRouteImport
+      parentRoute: typeof MainRoute
+    }
   }
 }
 
@@ -852,6 +890,8 @@ interface MainRouteChildren {
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
   MainSuiteIndexRoute: typeof MainSuiteIndexRoute
   MainSuiteBillionettsSearchRoute: typeof MainSuiteBillionettsSearchRoute
+  MainSuiteCirclesSearchRoute: typeof MainSuiteCirclesSearchRoute
+  MainSuiteSlateSearchRoute: typeof MainSuiteSlateSearchRoute
 }
 
 const MainRouteChildren: MainRouteChildren = {
@@ -871,6 +911,8 @@ const MainRouteChildren: MainRouteChildren = {
   MainSuiteVaultRoute: MainSuiteVaultRoute,
   MainSuiteIndexRoute: MainSuiteIndexRoute,
   MainSuiteBillionettsSearchRoute: MainSuiteBillionettsSearchRoute,
+  MainSuiteCirclesSearchRoute: MainSuiteCirclesSearchRoute,
+  MainSuiteSlateSearchRoute: MainSuiteSlateSearchRoute,
 }
 
 const MainRouteWithChildren = MainRoute._addFileChildren(MainRouteChildren)

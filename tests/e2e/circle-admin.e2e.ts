@@ -8,7 +8,10 @@
  * - Amara creates a slate with follow requests; Jonas, offline, follows it (pending), and
  *   after a reload and the network back it is asked once; Amara, offline, accepts it from
  *   the followers page, and once online Jonas follows it once; Jonas unfollows.
- * Every new screen is shot at desktop and phone width (tests/e2e/screenshots/).
+ * - The header's search finds the slate despite a typo, Nia among all members, and the
+ *   private circle only for its members; results seen once open offline.
+ * Every new screen is shot at desktop and phone width (tests/e2e/screenshots/) and checked
+ * with axe-core: no serious or critical finding.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +19,7 @@ import { CIRCLE_FORM_MESSAGES } from '../../src/contract/circle-admin';
 import { CIRCLE_MESSAGES, CIRCLE_PATHS, SLATE_PATHS } from '../../src/contract/circles';
 import { FRIEND_PATHS } from '../../src/contract/friends';
 import { DEMO_MEMBERS } from '../support/demo';
+import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
 
@@ -41,6 +45,13 @@ async function api<T>(p: Page, method: string, path: string, body?: unknown): Pr
   });
   const json = (await answer.json()) as { data: T; totalRecords?: number };
   return { status: answer.status, data: json.data, totalRecords: json.totalRecords };
+}
+
+/** Every screen of the area, as it stands: shot for review, and no serious axe-core finding. */
+async function look(p: Page, name: string): Promise<void> {
+  await shot(p, name);
+  const findings = await seriousAxeFindings(p);
+  expect({ [name]: findings.map((f) => `${f.id}: ${f.nodes.join(' | ')}`) }).toEqual({ [name]: [] });
 }
 
 async function signIn(who: 'amara' | 'jonas' | 'nia', login: { email: string; password: string }): Promise<void> {
@@ -100,7 +111,7 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     for (const message of [CIRCLE_FORM_MESSAGES.circleName, CIRCLE_FORM_MESSAGES.caption, CIRCLE_FORM_MESSAGES.circleType]) {
       await expect.poll(() => drawer.getByText(message).isVisible()).toBe(true);
     }
-    await shot(p, 'circles-add-drawer-errors');
+    await look(p, 'circles-add-drawer-errors');
     await drawer.getByLabel('Circle Name').fill(circleName);
     await drawer.getByLabel('Caption').fill('Boats, docks and the people who build them');
     await drawer.getByLabel('Circle Type').click();
@@ -117,7 +128,7 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     const nav = p.getByRole('navigation', { name: 'Main' });
     if (!(await nav.getByRole('link', { name: circleName }).isVisible())) await nav.getByRole('button', { name: 'Circle', exact: true }).click();
     await expect.poll(() => nav.getByRole('link', { name: circleName }).isVisible(), { timeout: 30_000 }).toBe(true);
-    await shot(p, 'circles-own-list');
+    await look(p, 'circles-own-list');
   });
 
   it('Amara invites Nia, her billionett, who accepts from her own session', async () => {
@@ -140,12 +151,12 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     }
     await inviteNia.click();
     await expect.poll(async () => (await api<{ userCode: string }[]>(p, 'GET', CIRCLE_PATHS.invited(groupCode))).totalRecords, { timeout: 30_000 }).toBe(1);
-    await shot(p, 'circles-invite-panel');
+    await look(p, 'circles-invite-panel');
 
     await n.goto('/suite/circles');
     const invitations = panel(n, 'Circle Invitations');
     await expect.poll(() => invitations.getByText(circleName).isVisible(), { timeout: 30_000 }).toBe(true);
-    await shot(n, 'circles-invitation');
+    await look(n, 'circles-invitation');
     await invitations.getByRole('button', { name: `Accept ${circleName}` }).click();
     await expect.poll(() => panel(n, 'Following Circles').getByText(circleName).isVisible(), { timeout: 30_000 }).toBe(true);
     expect((await api<{ membership: string }>(n, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership).toBe('member');
@@ -161,13 +172,13 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     const card = j.getByRole('region', { name: 'Circle card' });
     await card.getByRole('button', { name: `Follow ${circleName}` }).click({ timeout: 30_000 });
     await expect.poll(() => card.getByText('Asked to join: waiting for its owner').isVisible(), { timeout: 30_000 }).toBe(true);
-    await shot(j, 'circles-asked');
+    await look(j, 'circles-asked');
 
     await p.goto(`/circle/${groupCode}/members`);
     const requests = panel(p, 'Member Requests');
     await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).click({ timeout: 30_000 });
     await expect.poll(() => panel(p, 'Members').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
-    await shot(p, 'circles-members');
+    await look(p, 'circles-members');
     await expect.poll(async () => (await api<{ membership: string }>(j, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership, { timeout: 30_000 }).toBe('member');
   });
 
@@ -207,7 +218,7 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     const feed = await api(j, 'GET', `user/posts?postType=group&profileCode=${groupCode}&pageNo=1`);
     expect(feed.status).toBe(404);
     expect(JSON.stringify(feed)).not.toContain(text);
-    await shot(j, 'circles-removed-not-found');
+    await look(j, 'circles-removed-not-found');
   });
 });
 
@@ -223,11 +234,53 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
     await drawer.getByLabel('Slate Type').fill('Software');
     await p.getByRole('option').first().click();
     await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
     await expect.poll(() => panel(p, 'My Slates').getByText(slateName).isVisible(), { timeout: 30_000 }).toBe(true);
     const own = await api<{ pageCode: string; pageName: string }[]>(p, 'GET', `${SLATE_PATHS.own}?pageNo=1&pageSize=100`);
     pageCode = own.data.find((s) => s.pageName === slateName)!.pageCode;
     expect((await api(p, 'PUT', SLATE_PATHS.privacy(pageCode), { featureCode: 'requests', privacyCode: 3 })).status).toBe(201);
-    await shot(p, 'slates-own-list');
+    await look(p, 'slates-own-list');
+  });
+
+  it('the header search finds the slate (a typo tolerated), a member, and the private circle only for its members; offline too', async () => {
+    const { context, page: j } = sessions.jonas;
+    const search = async (p: Page, from: string, text: string) => {
+      await p.goto(from);
+      const box = p.getByPlaceholder('Search for anything...').first();
+      await box.fill(text);
+      await box.press('Enter');
+    };
+    // 'Harbor' for 'Harbour': the slate is found all the same, from the slates' section.
+    await search(j, '/suite/slate', slateName.replace('Harbour', 'Harbor'));
+    await j.waitForURL((url) => url.pathname === '/suite/slate/search', { timeout: 30_000 });
+    const found = panel(j, `Slates matching "${slateName.replace('Harbour', 'Harbor')}"`);
+    await expect.poll(() => found.getByText(slateName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => found.getByRole('button', { name: `Follow ${slateName}` }).isVisible()).toBe(true);
+    await look(j, 'slates-search');
+    // Seen once, the results open offline.
+    await context.setOffline(true);
+    try {
+      await j.reload();
+      await expect.poll(() => j.getByText(slateName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    } finally {
+      await context.setOffline(false);
+    }
+
+    // The private circle Jonas was removed from is not found; Nia, a member, finds it.
+    await search(j, '/suite/circles', circleName);
+    await j.waitForURL((url) => url.pathname === '/suite/circles/search', { timeout: 30_000 });
+    await expect.poll(() => j.getByText('No Circles found...').isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await j.getByText(circleName, { exact: true }).count()).toBe(0);
+    const n = sessions.nia.page;
+    await search(n, '/suite/circles', circleName.toLowerCase());
+    await expect.poll(() => panel(n, `Circles matching "${circleName.toLowerCase()}"`).getByText(circleName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await look(n, 'circles-search');
+
+    // From anywhere else the header looks for members: Jonas finds Nia, not his billionett.
+    await search(j, '/', nia.displayName);
+    await j.waitForURL((url) => url.pathname === '/suite/billionetts/search', { timeout: 30_000 });
+    await expect.poll(() => panel(j, `Members matching "${nia.displayName}"`).getByText(nia.displayName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await look(j, 'members-search');
   });
 
   it('Jonas follows it offline: pending, kept across a reload, asked once when back online', async () => {
@@ -241,7 +294,7 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
       await expect.poll(() => card.getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
       await j.reload();
       await expect.poll(() => j.getByRole('region', { name: 'Slate card' }).getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
-      await shot(j, 'slates-follow-pending');
+      await look(j, 'slates-follow-pending');
     } finally {
       await context.setOffline(false);
     }
@@ -261,7 +314,7 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
       await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
       await p.reload();
       await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
-      await shot(p, 'slates-accept-pending');
+      await look(p, 'slates-accept-pending');
     } finally {
       await context.setOffline(false);
     }
@@ -294,7 +347,7 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
       await p.waitForLoadState('networkidle');
       await p.waitForTimeout(500);
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await shot(p, name);
+      await look(p, name);
     }
     await phone.close();
   });

@@ -152,6 +152,13 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect(codes(await get(b, `${P.search('zebra')}`))).toEqual([fCode]);
     expect(codes(await get(c, `${P.search('zebra')}`))).toEqual([]);
     expect(codes(await get(a, `${P.search('zebra')}`))).toEqual([fCode, sCode]);
+    // Accents and case folded, a typo tolerated, privacy the same.
+    const cafe = await create(a, { postDescription: 'Zèbre Café on Nørrebrogade', privacyCode: 2 });
+    const cafeCode = cafe.body.data.originalPost.postCode;
+    for (const text of ['ZEBRE CAFE', 'norrebrogade', 'Norebrogade']) {
+      expect(codes(await get(b, `${P.search(text)}`))).toEqual([cafeCode]);
+      expect(codes(await get(c, `${P.search(text)}`))).toEqual([]);
+    }
     // Shared while public, then made Only me: the share stays, the original (and its media) does not.
     const openImage = await uploadMedia(s, a);
     const open = await create(a, { postDescription: 'open then closed', postGalleries: [openImage] });

@@ -14,6 +14,7 @@ import {
   originPeopleKind,
   originPrivacyKey,
   originReportKey,
+  originSearchKind,
   type OriginKind,
   type OriginListName,
   type OriginPeopleName,
@@ -25,9 +26,18 @@ import { circleView, slateView, type GroupView } from './queries';
 export type ListView<T> = { page: ListPageRow | undefined; rows: T[] };
 
 export function useOriginPage(me: string, origin: OriginKind, list: OriginListName, owner: string, pageNo: number) {
+  return useOriginCards(me, origin, originListKind(origin, list), owner, '', pageNo);
+}
+
+/** One page of circles or slates found by the member's search for `q`. */
+export function useOriginSearchPage(me: string, origin: OriginKind, q: string, pageNo: number) {
+  return useOriginCards(me, origin, originSearchKind(origin), me, q, pageNo);
+}
+
+function useOriginCards(me: string, origin: OriginKind, kind: string, owner: string, params: string, pageNo: number) {
   return useLiveQuery(async (): Promise<ListView<GroupView>> => {
     const db = memberDb(me);
-    const page = await db.listPages.get(pageKey(originListKind(origin, list), owner, '', pageNo));
+    const page = await db.listPages.get(pageKey(kind, owner, params, pageNo));
     if (!page) return { page, rows: [] };
     if (origin === 'circle') {
       const rows = await db.circles.bulkGet(page.codes);
@@ -35,7 +45,7 @@ export function useOriginPage(me: string, origin: OriginKind, list: OriginListNa
     }
     const rows = await db.slates.bulkGet(page.codes);
     return { page, rows: rows.filter((r) => r !== undefined).map(slateView) };
-  }, [me, origin, list, owner, pageNo]);
+  }, [me, origin, kind, owner, params, pageNo]);
 }
 
 export function usePeoplePage(me: string, origin: OriginKind, list: OriginPeopleName, code: string, pageNo: number) {

@@ -23,7 +23,7 @@ export function UpdatePrompt() {
       <Notification
         role="status"
         aria-live="polite"
-        color="yellow"
+        color="gold"
         title="A new version of Billionett is ready"
         onClose={dismissUpdate}
         closeButtonProps={{ 'aria-label': 'Later' }}

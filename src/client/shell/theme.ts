@@ -2,7 +2,7 @@
  * The Billionett theme: navy and gold, as in the app icon (public/icons/icon.svg), the system font stack (no web font to download before first
  * paint) and roomy radii for touch.
  */
-import { PasswordInput, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { DEFAULT_THEME, Drawer, Modal, PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#edf2fa',
@@ -45,6 +45,9 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
+    // Mantine's close buttons are bare icons; a screen reader must hear what they do.
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: {
         size: 'md',
@@ -55,3 +58,28 @@ export const theme = createTheme({
     }),
   },
 });
+
+/** Every palette but the brand's, whose own shades already read (primaryShade 7). */
+const ACCENTS = [...Object.keys(DEFAULT_THEME.colors), 'gold'];
+
+/**
+ * Contrast of at least 4.5:1 (WCAG AA) for the small text Mantine colours in light mode:
+ * dimmed text is gray.6 on white (3.3:1) → gray.7 (7.4:1); error text and the text of light
+ * badges, alerts and buttons use their palette's shade 6 (red 2.9:1 on its tint) → shade 9
+ * (red 4.9:1); red filled badges and buttons carry white text → red.9 (5.6:1). Yellow's and
+ * orange's darkest shades still fail on their tint, so the app uses gold for 'pending'.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => {
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': current.colors.gray[7],
+    '--mantine-color-error': current.colors.red[9],
+    '--mantine-color-red-filled': current.colors.red[9],
+  };
+  for (const name of ACCENTS) {
+    const shades = current.colors[name];
+    if (!shades) continue;
+    light[`--mantine-color-${name}-light-color`] = shades[9];
+    light[`--mantine-color-${name}-text`] = shades[9];
+  }
+  return { variables: {}, light, dark: {} };
+};

@@ -13,7 +13,8 @@ export type FriendListKind =
   | 'requestFriends'
   | 'friendSuggestions'
   | 'references'
-  | 'friendSearch';
+  | 'friendSearch'
+  | 'memberSearch';
 
 export const FRIEND_LIST_KINDS: readonly FriendListKind[] = [
   'friends',
@@ -22,6 +23,7 @@ export const FRIEND_LIST_KINDS: readonly FriendListKind[] = [
   'friendSuggestions',
   'references',
   'friendSearch',
+  'memberSearch',
 ];
 
 /** Search pages are kept per text as typed, trimmed and lower-cased (the server matches without case). */

@@ -28,6 +28,8 @@ export const ORIGIN_PEOPLE: Record<OriginKind, readonly OriginPeopleName[]> = {
 
 /** The pulls of these lists (sync/api.ts PullRequest). */
 export type OriginListRequest = { kind: 'originList'; origin: OriginKind; list: OriginListName; userCode: string; pageNo: number };
+/** One page of a global search for circles or slates (contract/search.ts), mirrored per text. */
+export type OriginSearchRequest = { kind: 'originSearch'; origin: OriginKind; q: string; pageNo: number };
 export type OriginPeopleRequest = { kind: 'originPeople'; origin: OriginKind; code: string; list: OriginPeopleName; pageNo: number };
 export type OriginWholeRequest = { kind: 'originPrivacy' | 'originReport'; origin: OriginKind; code: string };
 
@@ -40,6 +42,8 @@ export type OriginSave =
   | { kind: 'slate'; code?: string; form: SlateForm; key: string };
 
 export const originListKind = (kind: OriginKind, list: OriginListName) => `${kind === 'circle' ? 'circles' : 'slates'}.${list}`;
+/** Search results are the searcher's, kept per text (the page's params). */
+export const originSearchKind = (kind: OriginKind) => `${kind === 'circle' ? 'circles' : 'slates'}.search`;
 export const originPeopleKind = (kind: OriginKind, list: OriginPeopleName) => `${kind}.${list}`;
 export const originPrivacyKey = (kind: OriginKind, code: string) => `${kind}Privacy:${code}`;
 export const originReportKey = (kind: OriginKind, code: string) => `${kind}Report:${code}`;

@@ -19,7 +19,7 @@ import type { CropFields } from '../../contract/pictures';
 import type { LocationDetails } from '../../contract/entries';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 import type { FeedSpec } from '../store/feed-pages';
-import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
+import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginSearchRequest, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
 import type { OriginPrivacyUpdate } from '../../contract/circle-admin';
 
 export type CallResult<T = undefined> =
@@ -51,6 +51,8 @@ export type PullRequest =
   | { kind: 'friendSuggestions'; pageNo: number }
   | { kind: 'references'; pageNo: number }
   | { kind: 'friendSearch'; q: string; pageNo: number }
+  // The global search's members (search/users), pages of 16.
+  | { kind: 'memberSearch'; q: string; pageNo: number }
   /** Every mirrored page of the own connection lists (Discard of a friend write). */
   | { kind: 'ownFriendLists' }
   // Telex (spec §2.12): billionetts with presence, conversations (size 100), and one
@@ -70,6 +72,7 @@ export type PullRequest =
   | { kind: 'mySlates' }
   // Circles and slates, complete (issue 11): a member's lists, one's people, the owner's settings and chart.
   | OriginListRequest
+  | OriginSearchRequest
   | OriginPeopleRequest
   | OriginWholeRequest;
 

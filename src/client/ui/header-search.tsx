@@ -9,8 +9,15 @@ export function HeaderSearch({ onDone }: { onDone?: () => void }) {
   const navigate = useNavigate();
   const location = useLocation();
   // Start from the current query on a search page, so the box shows what was searched.
-  const initial = new URLSearchParams(location.searchStr).get('q') ?? '';
-  const [text, setText] = useState(initial);
+  const searched = new URLSearchParams(location.searchStr).get('q') ?? '';
+  const [text, setText] = useState(searched);
+  // A search made from the other box (header or section menu) shows in this one too:
+  // adjusted while rendering, when the searched text changes (no effect, no extra paint).
+  const [shown, setShown] = useState(searched);
+  if (searched !== shown) {
+    setShown(searched);
+    if (searched) setText(searched);
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -21,7 +21,7 @@ export function PendingBadge({ what }: { what: string }) {
   return (
     <Badge
       variant="light"
-      color="yellow"
+      color="gold"
       size="sm"
       leftSection={<IconClock size={12} />}
       aria-label={`${what}: pending, not yet sent`}

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
+import { PGLITE_EXTENSIONS } from '../db/extensions';
 
 const DUMP = 'pglite.tar.gz';
 
@@ -41,7 +42,7 @@ export async function restoreBackup(dataDir: string, from: string): Promise<stri
     const previous = `${target}.before-restore`;
     await rm(incoming, { recursive: true, force: true });
     const bytes = await readFile(dumpFile);
-    const client = await PGlite.create({ dataDir: incoming, loadDataDir: new Blob([new Uint8Array(bytes)]) });
+    const client = await PGlite.create({ dataDir: incoming, loadDataDir: new Blob([new Uint8Array(bytes)]), extensions: PGLITE_EXTENSIONS });
     await client.close();
     await rm(previous, { recursive: true, force: true });
     if (existsSync(target)) await rename(target, previous);

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './extensions';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,7 +54,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   const postgresqlconf = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir, postgresqlconf } : { postgresqlconf });
+    client = await PGlite.create(dataDir ? { dataDir, postgresqlconf, extensions: PGLITE_EXTENSIONS } : { postgresqlconf, extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     await lock?.release();
     throw error;

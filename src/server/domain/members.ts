@@ -3,10 +3,12 @@
  * someone's things. Shared by every area (and the policy), so it lives outside routes/.
  */
 import { and, eq } from 'drizzle-orm';
+import type { ConnectionCard } from '../../contract/friends';
+import type { Gender } from '../../contract/user';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { professions } from '../db/schema/masters';
-import { planFeatures } from '../db/schema/plans';
+import { planFeatures, plans } from '../db/schema/plans';
 
 export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
 
@@ -34,3 +36,24 @@ export async function planIncludes(db: Db, memberId: number, featureCode: 'group
     .limit(1);
   return row?.value === 'Yes';
 }
+
+/** A member as a card (name, plan frame, profession, picture): the columns, over users ⋈ plans ⟕ professions. */
+export const cardColumns = {
+  userCode: users.userCode,
+  displayName: users.displayName,
+  planName: plans.planName,
+  professionName: professions.professionName,
+  profileDp: users.profileDp,
+  gender: users.gender,
+};
+
+type CardRow = { userCode: string; displayName: string; planName: string; professionName: string | null; profileDp: string | null; gender: string };
+export const toCard = (row: CardRow): ConnectionCard => ({
+  userCode: row.userCode,
+  displayName: row.displayName,
+  planName: row.planName,
+  professionName: row.professionName ?? '',
+  profileDp: row.profileDp,
+  gender: row.gender as Gender,
+});
+

@@ -29,6 +29,8 @@ export type ListPanelProps = {
   ownerGender?: string;
   actions?: ReactNode;
   bare?: boolean;
+  /** Cards a page (the connection lists' 10 unless said). */
+  pageSize?: number;
 };
 
 export function ListPanel(props: ListPanelProps) {
@@ -44,7 +46,7 @@ export function ListPanel(props: ListPanelProps) {
       cards={(view?.rows ?? []).map((person) => renderCard(person))}
       pull={pull}
       pageNo={pageNo}
-      pageSize={FRIENDS_PAGE_SIZE}
+      pageSize={props.pageSize ?? FRIENDS_PAGE_SIZE}
       onPage={setPageNo}
       actions={actions}
       hidden={{ gender: props.ownerGender, text: 'This member keeps their billionetts private.' }}

@@ -1,11 +1,13 @@
 /**
- * /suite/billionetts/search?q= (spec §2.2 search mode, §5 Search): the member's
- * billionetts matching the text. The search fires only from 2 characters; shorter
- * text (or no match) shows 'No Billionetts found...'. Results are mirrored per text,
- * so a search made before shows offline too.
+ * /suite/billionetts/search?q= (spec §2.2 search mode, §5 Search), where the header's
+ * global search lands by default: the member's billionetts matching the text, then every
+ * member matching it (search/users: accents folded, a typo tolerated). The search fires
+ * only from 2 characters; shorter text (or no match) shows 'No Billionetts found...'.
+ * Results are mirrored per text, so a search made before shows offline too.
  */
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { FRIEND_SEARCH_MIN } from '../../../contract/friends';
+import { SEARCH_PAGE_SIZE } from '../../../contract/search';
 import { searchParams } from '../../store/friend-pages';
 import { PersonCard } from '../../ui/person-card';
 import { useFriendWatch } from '../hooks/use-friend-watch';
@@ -17,7 +19,7 @@ export function BillionettsSearchScreen({ me, q }: { me: string; q: string }) {
   const text = q.trim();
   const searchable = text.length >= FRIEND_SEARCH_MIN;
   return (
-    <>
+    <Stack gap="md">
       {!searchable && text.length > 0 && (
         <Text size="sm" c="dimmed" mb="sm">
           Type at least {FRIEND_SEARCH_MIN} characters to search.
@@ -36,6 +38,21 @@ export function BillionettsSearchScreen({ me, q }: { me: string; q: string }) {
         reloadKey={reloadKey}
         renderCard={(person) => <PersonCard key={person.userCode} person={person} href={suiteHref(person.userCode)} />}
       />
-    </>
+      {searchable && (
+        <ListPanel
+          key={`members|${searchParams(text)}`}
+          me={me}
+          title={`Members matching "${text}"`}
+          kind="memberSearch"
+          owner={me}
+          params={searchParams(text)}
+          request={(pageNo) => ({ kind: 'memberSearch', q: text, pageNo })}
+          empty="No Billionetts found..."
+          reloadKey={reloadKey}
+          pageSize={SEARCH_PAGE_SIZE}
+          renderCard={(person) => <PersonCard key={person.userCode} person={person} href={suiteHref(person.userCode)} />}
+        />
+      )}
+    </Stack>
   );
 }

@@ -9,7 +9,8 @@ import { mineTarget, useWriteStates } from '../list-queries';
 import type { GroupView } from '../queries';
 import { OriginActions, originMark, type OriginButton } from './origin-actions';
 
-const BUTTONS: Record<string, OriginButton[]> = {
+/** The buttons for where the member stands with a circle or slate (none for its owner). */
+export const STANDING_BUTTONS: Record<string, OriginButton[]> = {
   'circle:none': [{ label: 'Follow', kind: 'circle.follow', variant: 'filled' }],
   'circle:requested': [{ label: 'Cancel request', kind: 'circle.unfollow', variant: 'default' }],
   'circle:invited': [
@@ -36,7 +37,7 @@ export const STANDING: Record<string, string> = {
 export function StandingActions({ me, view }: { me: string; view: GroupView }) {
   const { online } = useNetwork();
   const states = useWriteStates(me, mineTarget(view.kind, me), view.kind === 'circle' ? 'groupCode' : 'pageCode');
-  const buttons = BUTTONS[`${view.kind}:${view.standing}`];
+  const buttons = STANDING_BUTTONS[`${view.kind}:${view.standing}`];
   if (!buttons) return null;
   const state = states?.get(view.code);
   const mark = originMark(state, buttons, online);

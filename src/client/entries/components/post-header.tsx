@@ -55,7 +55,7 @@ export function PostHeader({ post }: { post: OriginalPost }) {
           </Text>
           {privacy && (
             <Tooltip label={privacy.label}>
-              <Text size="xs" c="dimmed" lh={0} aria-label={`Privacy: ${privacy.label}`}>
+              <Text component="span" size="xs" c="dimmed" lh={0} role="img" aria-label={`Privacy: ${privacy.label}`}>
                 {privacy.icon}
               </Text>
             </Tooltip>

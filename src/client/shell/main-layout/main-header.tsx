@@ -29,9 +29,8 @@ export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderPr
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
         <HrefLink href="/" className={classes.brand} aria-label="Billionett home">
-          <span className={classes.mark} aria-hidden="true">
-            B
-          </span>
+          {/* The mark's letter is drawn by CSS so the link's name is its word alone. */}
+          <span className={classes.mark} aria-hidden="true" />
           <span className={classes.word}>Billionett</span>
         </HrefLink>
       </Group>
@@ -51,7 +50,7 @@ export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderPr
         </Tooltip>
         <SyncIndicator userCode={me} />
         {profile && (
-          <UnstyledButton component={HrefLink} href="/suite" className={classes.me} aria-label="My suite">
+          <UnstyledButton component={HrefLink} href="/suite" className={classes.me} aria-label={`${profile.displayName}, My suite`}>
             <FramedAvatar
               name={profile.displayName}
               gender={profile.gender}

@@ -4,7 +4,7 @@
  * the popover lists refused writes with the server's words and Retry / Discard,
  * then the writes still waiting.
  */
-import { Badge, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import type { OutboxItem } from '../../store/db';
 import { IconCloud, IconCloudOff } from '../../ui/icons';
@@ -23,21 +23,24 @@ export function SyncIndicator({ userCode }: { userCode: string }) {
   return (
     <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
       <Popover.Target>
-        <UnstyledButton className={classes.button} aria-label="Sync status" title={summary}>
+        <UnstyledButton className={classes.button} title={summary}>
           <Indicator color={online ? 'teal' : 'gray'} size={9} offset={2} withBorder processing={online && pending > 0}>
             {online ? <IconCloud size={20} /> : <IconCloudOff size={20} />}
           </Indicator>
           <span className={classes.text}>{online ? 'Online' : 'Offline'}</span>
           {pending > 0 && (
-            <Badge size="sm" variant="light" color="yellow" aria-label={`${pending} pending`}>
+            <Badge size="sm" variant="light" color="gold">
               {pending}
             </Badge>
           )}
           {failed > 0 && (
-            <Badge size="sm" variant="filled" color="red" aria-label={`${failed} failed`}>
+            <Badge size="sm" variant="filled" color="red">
               {failed}
             </Badge>
           )}
+          {/* Named by what it shows, then the numbers spelled out: a member who says what
+              they see (voice control) reaches it, a screen reader hears the whole state. */}
+          <VisuallyHidden>{`: ${pending} pending, ${failed} failed (sync status)`}</VisuallyHidden>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>

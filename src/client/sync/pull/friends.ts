@@ -1,6 +1,7 @@
 /**
  * pull({ kind: 'friends' | 'friendRequests' | 'requestFriends' | 'friendSuggestions' |
- * 'friendSearch', … }): one page (10 cards) of a connection list into `people`, its
+ * 'friendSearch' | 'memberSearch', … }): one page (10 cards; 16 for the members found by
+ * the global search) of a connection list into `people`, its
  * codes and totals into `listPages` (store/pages.ts). A visitor's read of
  * another member's billionetts may answer accessCode 106: the page is then kept with
  * that code and no cards, so the privacy picture shows offline too.
@@ -10,6 +11,7 @@
  */
 import { ACCESS_OK, ACCESS_RESTRICTED } from '../../../contract/codes';
 import { FRIEND_PATHS, FRIENDS_PAGE_SIZE, connectionCard } from '../../../contract/friends';
+import { SEARCH_PAGE_SIZE, SEARCH_PATHS } from '../../../contract/search';
 import { targets } from '../../../contract/targets';
 import type { PersonRow } from '../../store/db';
 import { mergePeople, searchParams, type FriendListKind } from '../../store/friend-pages';
@@ -26,9 +28,11 @@ export type CardListRequest =
   | { kind: 'friendRequests'; pageNo: number }
   | { kind: 'requestFriends'; pageNo: number }
   | { kind: 'friendSuggestions'; pageNo: number }
-  | { kind: 'friendSearch'; q: string; pageNo: number };
+  | { kind: 'friendSearch'; q: string; pageNo: number }
+  | { kind: 'memberSearch'; q: string; pageNo: number };
 
-type Call = { kind: FriendListKind; owner: string; params: string; path: string; query: Record<string, string | number> };
+/** `field`: where the cards are in `data` when not `data` itself (search/users: searchedUsers). */
+type Call = { kind: FriendListKind; owner: string; params: string; path: string; query: Record<string, string | number>; field?: string };
 
 function callOf(me: string, request: CardListRequest): Call {
   const page = { pageNo: request.pageNo, pageSize: FRIENDS_PAGE_SIZE };
@@ -48,6 +52,11 @@ function callOf(me: string, request: CardListRequest): Call {
       const q = searchParams(request.q);
       return { kind: 'friendSearch', owner: me, params: q, path: FRIEND_PATHS.search(q), query: page };
     }
+    case 'memberSearch': {
+      const q = searchParams(request.q);
+      const query = { pageNo: request.pageNo, pageSize: SEARCH_PAGE_SIZE };
+      return { kind: 'memberSearch', owner: me, params: q, path: SEARCH_PATHS.users(q), query, field: 'searchedUsers' };
+    }
   }
 }
 
@@ -59,7 +68,7 @@ export async function pullCardList(ctx: SyncContext, member: Member, request: Ca
   if (result.kind !== 'ok') return pullFailed(db, key, result);
   const accessCode = result.body.accessCode ?? ACCESS_OK;
   const hidden = accessCode === ACCESS_RESTRICTED;
-  const parsed = hidden ? { success: true as const, data: [] } : connectionCard.array().safeParse(result.body.data ?? []);
+  const parsed = hidden ? { success: true as const, data: [] } : connectionCard.array().safeParse((call.field ? (result.body.data as Record<string, unknown> | undefined)?.[call.field] : result.body.data) ?? []);
   if (!parsed.success) return badAnswer(db, key, result.status);
   const cards: PersonRow[] = parsed.data;
   await writeMirror(db, [targets.friends(session.id)], async () => {

@@ -7,7 +7,9 @@
  * - pull({ kind: 'originPeople', origin, code, list, pageNo }): one page of a circle's
  *   members, asks, invited members or invite list (6), or a slate's followers or asks;
  * - pull({ kind: 'originPrivacy' | 'originReport', origin, code }): the owner's settings
- *   and chart, kept whole in `reports`.
+ *   and chart, kept whole in `reports`;
+ * - pull({ kind: 'originSearch', origin, q, pageNo }): one page (16) of circles or slates
+ *   whose name matches q, kept per text so a search made before opens offline.
  * Unsent writes of the lists' targets are redrawn after each write (writeMirror).
  */
 import type { ZodType } from 'zod';
@@ -23,6 +25,7 @@ import {
 } from '../../../contract/circle-admin';
 import { CIRCLE_LIST_PAGE_SIZE, CIRCLE_PATHS, SLATE_PATHS, circleCard, slateCard } from '../../../contract/circles';
 import { ACCESS_OK, ACCESS_RESTRICTED } from '../../../contract/codes';
+import { SEARCH_PAGE_SIZE, SEARCH_PATHS } from '../../../contract/search';
 import { targets } from '../../../contract/targets';
 import { mergeCircles, mergeSlates } from '../../store/circle-pages';
 import type { MemberDb, PersonRow } from '../../store/db';
@@ -32,6 +35,7 @@ import {
   originPeopleKind,
   originPrivacyKey,
   originReportKey,
+  originSearchKind,
   personOfFollower,
   personOfMember,
   personOfRequest,
@@ -40,6 +44,7 @@ import {
   type OriginListRequest,
   type OriginPeopleName,
   type OriginPeopleRequest,
+  type OriginSearchRequest,
   type OriginWholeRequest,
 } from '../../store/origin-lists';
 import { pageKey, putPage } from '../../store/pages';
@@ -69,13 +74,14 @@ function rowsOf(data: unknown, field: string): unknown {
 /** Writes one answered page: cards merged, codes and totals kept (106: kept empty). */
 async function keepPage<T>(
   member: Member,
-  page: { kind: string; owner: string; pageNo: number; target: string },
+  page: { kind: string; owner: string; params?: string; pageNo: number; target: string },
   body: { data?: unknown; totalRecords?: number; accessCode?: number },
   read: { field: string; schema: ZodType<T>; codeOf: (row: T) => string; merge: (db: MemberDb, rows: T[]) => Promise<unknown> },
   status: number,
 ): Promise<PullResult> {
   const { db } = member;
-  const key = pageKey(page.kind, page.owner, '', page.pageNo);
+  const params = page.params ?? '';
+  const key = pageKey(page.kind, page.owner, params, page.pageNo);
   const accessCode = body.accessCode ?? ACCESS_OK;
   const hidden = accessCode === ACCESS_RESTRICTED;
   const parsed = hidden ? { success: true as const, data: [] as T[] } : read.schema.array().safeParse(rowsOf(body.data, read.field));
@@ -86,7 +92,7 @@ async function keepPage<T>(
     await putPage(db, {
       kind: page.kind,
       owner: page.owner,
-      params: '',
+      params,
       pageNo: page.pageNo,
       codes: rows.map(read.codeOf),
       totalRecords: hidden ? 0 : (body.totalRecords ?? rows.length),
@@ -109,6 +115,20 @@ export async function pullOriginList(ctx: SyncContext, member: Member, request: 
   return origin === 'circle'
     ? keepPage(member, page, result.body, { field: 'groupProfiles', schema: circleCard, codeOf: (c) => c.groupCode, merge: mergeCircles }, result.status)
     : keepPage(member, page, result.body, { field: 'pageProfiles', schema: slateCard, codeOf: (c) => c.pageCode, merge: mergeSlates }, result.status);
+}
+
+/** One page (16) of circles or slates matching `q`, the searcher's own mirror of it. */
+export async function pullOriginSearch(ctx: SyncContext, member: Member, request: OriginSearchRequest): Promise<PullResult> {
+  const me = member.session.id;
+  const { origin, q, pageNo } = request;
+  const kind = originSearchKind(origin);
+  const path = origin === 'circle' ? SEARCH_PATHS.groups : SEARCH_PATHS.pages;
+  const result = await authed(ctx, member, path, { query: { keyword: q, pageNo, pageSize: SEARCH_PAGE_SIZE } });
+  if (result.kind !== 'ok') return pullFailed(member.db, pageKey(kind, me, q, pageNo), result);
+  const page = { kind, owner: me, params: q, pageNo, target: origin === 'circle' ? targets.circles(me) : targets.slates(me) };
+  return origin === 'circle'
+    ? keepPage(member, page, result.body, { field: 'searchedGroups', schema: circleCard, codeOf: (c) => c.groupCode, merge: mergeCircles }, result.status)
+    : keepPage(member, page, result.body, { field: 'searchedPages', schema: slateCard, codeOf: (c) => c.pageCode, merge: mergeSlates }, result.status);
 }
 
 type PeopleRead = { path: (code: string) => string; field: string; schema: ZodType<unknown>; toPerson: (row: never) => PersonRow; pageSize: number };

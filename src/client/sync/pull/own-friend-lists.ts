@@ -37,6 +37,7 @@ function requestOf(kind: string, me: string, params: string, pageNo: number): Ca
     case 'friendSuggestions':
       return { kind, pageNo };
     case 'friendSearch':
+    case 'memberSearch':
       return { kind, q: params, pageNo };
     default:
       return undefined;

@@ -15,7 +15,7 @@ import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
 import { pullEntry, pullFeed } from './feed';
 import { pullComments } from './comments';
 import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
-import { pullOriginList, pullOriginPeople, pullOriginWhole } from './origin-lists';
+import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
   switch (request.kind) {
@@ -40,6 +40,7 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
     case 'requestFriends':
     case 'friendSuggestions':
     case 'friendSearch':
+    case 'memberSearch':
       return pullCardList(ctx, member, request);
     case 'references':
       return pullReferences(ctx, member, request.pageNo);
@@ -68,6 +69,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullMySlates(ctx, member);
     case 'originList':
       return pullOriginList(ctx, member, request);
+    case 'originSearch':
+      return pullOriginSearch(ctx, member, request);
     case 'originPeople':
       return pullOriginPeople(ctx, member, request);
     case 'originPrivacy':

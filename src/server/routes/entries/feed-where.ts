@@ -2,9 +2,10 @@
  * The WHERE of each feed mode and of the shortcut filters (spec §2.4). Visibility is
  * added by listItems, never here, so no mode can forget it.
  */
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
+import { nameMatch } from '../../domain/search/match';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from '../../policy/visibility';
 
@@ -39,8 +40,12 @@ export const slateWhere = (slateId: number): SQL => and(eq(posts.originType, 'pa
 export const savedWhere = (me: number): SQL =>
   sql`exists (select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${me})`;
 
-/** `%` and `_` typed by a member are literal characters, not wildcards. */
-export const searchWhere = (text: string): SQL => ilike(posts.description, `%${text.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`);
+/**
+ * Entries whose text contains the searched text, accents and case folded, or has a word
+ * like it (a typo tolerated): the global search's match (domain/search/match.ts), on the
+ * text's trigram index. The feed keeps its own order, newest first.
+ */
+export const searchWhere = (text: string): SQL => nameMatch(posts.description, text).where;
 
 /** The entry itself or, for a share, the entry it shares. */
 const selfOrShared = (table: { postId: unknown }) =>

@@ -3,8 +3,8 @@
  * Lists come back as { rows, total } so the route can answer data + totalRecords.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { cardColumns, toCard } from '../../domain/members';
 import type { ConnectionCard, FriendRelation } from '../../../contract/friends';
-import type { Gender } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { friendDismissals, friendRequests, friendships } from '../../db/schema/friendships';
@@ -14,24 +14,7 @@ import { plans } from '../../db/schema/plans';
 export type Page = { pageNo: number; pageSize: number };
 export type Listed = { rows: ConnectionCard[]; total: number };
 
-export const cardColumns = {
-  userCode: users.userCode,
-  displayName: users.displayName,
-  planName: plans.planName,
-  professionName: professions.professionName,
-  profileDp: users.profileDp,
-  gender: users.gender,
-};
-
-type CardRow = { userCode: string; displayName: string; planName: string; professionName: string | null; profileDp: string | null; gender: string };
-export const toCard = (row: CardRow): ConnectionCard => ({
-  userCode: row.userCode,
-  displayName: row.displayName,
-  planName: row.planName,
-  professionName: row.professionName ?? '',
-  profileDp: row.profileDp,
-  gender: row.gender as Gender,
-});
+export { cardColumns, toCard };
 
 const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
 const ordered = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });

@@ -1,0 +1,66 @@
+/**
+ * The global searches (contract/search.ts): members, circles and slates by name. Circles
+ * and slates are filtered by what the searcher may read (policy/visibility.ts, the same
+ * SQL every list uses) before they are counted, so a hidden one counts nowhere; a paused
+ * one is found by its owner alone.
+ */
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { STATUS_ACTIVE } from '../../../contract/codes';
+import type { CircleCard, SlateCard } from '../../../contract/circles';
+import type { ConnectionCard } from '../../../contract/friends';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { circles, slates } from '../../db/schema/circles';
+import { professions } from '../../db/schema/masters';
+import { plans } from '../../db/schema/plans';
+import { circleReadableSql, slateReadableSql } from '../../policy/visibility';
+import { circleCardColumns, slateCardColumns, type Listed, type Page } from '../circles/repo';
+import { cardColumns, toCard } from '../members';
+import { nameMatch } from './match';
+
+const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
+
+export async function searchMembers(db: Db, text: string, page: Page): Promise<Listed<ConnectionCard>> {
+  const match = nameMatch(users.displayName, text);
+  const [total] = await db.select({ n: count() }).from(users).where(match.where);
+  const rows = await db
+    .select(cardColumns)
+    .from(users)
+    .innerJoin(plans, eq(plans.planCode, users.planCode))
+    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
+    .where(match.where)
+    .orderBy(...match.order, asc(users.displayName), asc(users.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return { rows: rows.map(toCard), total: Number(total?.n ?? 0) };
+}
+
+export async function searchCircles(db: Db, me: number, text: string, page: Page): Promise<Listed<CircleCard>> {
+  const match = nameMatch(circles.name, text);
+  const where: SQL = and(match.where, circleReadableSql(circles, me), or(eq(circles.statusCode, STATUS_ACTIVE), eq(circles.adminId, me)))!;
+  const [total] = await db.select({ n: count() }).from(circles).where(where);
+  const rows = await db
+    .select(circleCardColumns(me))
+    .from(circles)
+    .innerJoin(users, eq(users.id, circles.adminId))
+    .where(where)
+    .orderBy(...match.order, asc(circles.name), asc(circles.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function searchSlates(db: Db, me: number, text: string, page: Page): Promise<Listed<SlateCard>> {
+  const match = nameMatch(slates.name, text);
+  const where: SQL = and(match.where, slateReadableSql(slates, me), or(eq(slates.statusCode, STATUS_ACTIVE), eq(slates.adminId, me)))!;
+  const [total] = await db.select({ n: count() }).from(slates).where(where);
+  const rows = await db
+    .select(slateCardColumns(me))
+    .from(slates)
+    .innerJoin(users, eq(users.id, slates.adminId))
+    .where(where)
+    .orderBy(...match.order, asc(slates.name), asc(slates.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  return { rows, total: Number(total?.n ?? 0) };
+}
