@@ -11,6 +11,7 @@ import { measureOutboxDrainInBrowser } from './outbox-drain-browser';
 import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
 import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
+import { measureSearch } from './search';
 import { measureFeedPaint } from './feed-paint';
 import { measureFeedScroll } from './feed-scroll';
 import { measureLighthouse } from './lighthouse';
@@ -37,6 +38,8 @@ async function main() {
   // Telex starts its own servers (one process, then two sharing PostgreSQL and Redis).
   rows.push(...(await measureTelexRoundTrip()));
   rows.push(await measureFeedOnPostgres());
+  // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.
+  rows.push(...(await measureSearch()));
   const width = Math.max(...rows.map((r) => r.measure.length));
   console.log(`\n${'measure'.padEnd(width)}  value            budget`);
   for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value.padEnd(16)} ${r.budget}`);
