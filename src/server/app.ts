@@ -33,6 +33,7 @@ import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
 import friendRoutes from './routes/friends/index';
 import searchRoutes from './routes/search/index';
+import barterRoutes from './routes/barter/index';
 import mastersRoutes from './routes/masters/index';
 import newsRoutes from './routes/news/index';
 import pictureRoutes from './routes/pictures/index';
@@ -205,6 +206,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(geoRoutes);
       await api.register(friendRoutes);
       await api.register(searchRoutes);
+      await api.register(barterRoutes);
       await api.register(chatRoutes);
       await api.register(circleRoutes);
       await api.register(slateRoutes);

@@ -20,7 +20,7 @@ import { operationsOf, PUBLIC_OPERATIONS as PUBLIC, type Operation } from '../su
 import { startTestServer, type TestMember, type TestServer } from '../support/server';
 
 /** Path parameters that name something of one member's. friendCode names the other side of the caller's own relation. */
-const OWNED = ['userCode', 'workCode', 'educationCode', 'postCode', 'commentCode'];
+const OWNED = ['userCode', 'workCode', 'educationCode', 'postCode', 'commentCode', 'serviceCode'];
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function hs256(payload: Record<string, unknown>, secret: string): string {
@@ -30,6 +30,15 @@ function hs256(payload: Record<string, unknown>, secret: string): string {
 
 const opName = (op: Operation) => `${op.method} ${op.path}`;
 
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const SERVICE = {
+  serviceCode: 'SV27',
+  serviceHeading: 'Plumbing',
+  serviceDescription: 'Leaks fixed.',
+  privacyCode: 1,
+  fromdate: inDays(3),
+  fromLocationDetails: { placeId: 'p', latitude: 52.52, longitude: 13.405, place: 'Berlin, Germany' },
+};
 const WORK = { companyCode: 'siemens', positionCode: 'software-engineer', locationCode: 'berlin-germany', working: 'No', startDate: '2015-03-01', endDate: '2018-06-30', privacyCode: 1 };
 const EDUCATION = { instituteCode: 'eth-zurich', courseCode: 'computer-science', locationCode: 'zurich-switzerland', graduated: 'Yes', startDate: '2010-09-01', endDate: '2014-06-30', privacyCode: 1 };
 
@@ -60,6 +69,10 @@ describe('authorization matrix', () => {
     owned.commentCode = randomUUID();
     const comment = await s.call('POST', `user/post/${owned.postCode}/comment/create`, { token: victim.token, body: { commentCode: owned.commentCode, comment: 'Mine too' } });
     assert.deepEqual([work.status, education.status, post.status, comment.status], [201, 201, 201, 201]);
+    // A barter listing everyone may see (a hidden one would answer 404 to anyone).
+    const service = await s.call('POST', 'service/post', { token: victim.token, body: SERVICE });
+    assert.equal(service.status, 201);
+    owned.serviceCode = service.body.data.originalPost.serviceCode;
     for (const name of OWNED) assert.equal(typeof owned[name], 'string', name);
   });
   afterAll(async () => {
@@ -94,6 +107,7 @@ describe('authorization matrix', () => {
     'POST /api/v1/user/post/{postCode}/comment/likeOrUnlikeComment/{exp}': { exp: 'like', commentCode: owned.commentCode, userPostCode: owned.postCode },
     // Removing the victim's own picture (dpType / dpValue name a circle's or slate's instead).
     'POST /api/v1/user/{userCode}/dp/default': {},
+    'PUT /api/v1/service/post/{serviceCode}': { ...SERVICE, serviceHeading: 'Taken over' },
   });
 
   const fill = (op: Operation) => op.url({ pathValue: (name) => owned[name] ?? (name === 'exp' ? 'like' : 'X1'), queryValue: (name) => (name === 'pageNo' ? '1' : name === 'pageSize' ? '6' : 'X1') });

@@ -113,6 +113,25 @@ describe('privacy crawl', () => {
     await post(`?postType=page&profileCode=${pageCodes[0]}`, 2, ['member']);
     await post(`?postType=page&profileCode=${pageCodes[0]}`, 3, []);
 
+    // Barter listings at every privacy: 1 any member, 2 the owner's billionetts, 3 nobody else.
+    const barterReaders: Record<number, Viewer[]> = { 1: ['stranger', 'friend', 'member'], 2: ['friend'], 3: [] };
+    for (const privacyCode of [1, 2, 3]) {
+      const heading = canary(`barter${privacyCode}x`);
+      const made = await s.call('POST', 'service/post', {
+        token: owner.token,
+        body: {
+          serviceCode: 'SV27',
+          serviceHeading: heading,
+          serviceDescription: 'Leaks fixed.',
+          privacyCode,
+          fromdate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+          fromLocationDetails: { placeId: 'p', latitude: 52.52, longitude: 13.405, place: 'Berlin, Germany' },
+        },
+      });
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      secrets.set(heading, barterReaders[privacyCode]!);
+    }
+
     reads = operationsOf((await s.call('GET', 'openapi.json')).body).filter((op) => op.method === 'GET' && op.path.startsWith('/api/v1/'));
   });
   afterAll(async () => {
@@ -135,6 +154,7 @@ describe('privacy crawl', () => {
       keyWord: [...secrets.keys()],
       text: [...secrets.keys()],
       q: [...secrets.keys()],
+      keyword: [...secrets.keys()],
       pageNo: ['1'],
       pageSize: ['50'],
     };

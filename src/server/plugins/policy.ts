@@ -17,6 +17,8 @@ import { featureVisible, loadOrigin, notFound, ownerOnly, type Origin } from '..
 import { viewFeature, type Viewed } from '../policy/viewing';
 import { PLAN_MESSAGES } from '../../contract/circle-admin';
 import { planIncludes } from '../domain/members';
+import { serviceRef } from '../domain/barter/repo';
+import { BARTER_MESSAGES } from '../../contract/barter';
 import { memberOf } from './auth';
 
 export const OWNER_ONLY = 'Only the owner can change this.';
@@ -34,6 +36,8 @@ declare module 'fastify' {
     viewed: Viewed | null;
     /** Set by an `origin` rule: the circle or slate acted on. */
     origin: Origin | null;
+    /** Set by an `author` rule: the caller's own thing acted on. */
+    authored: { id: number } | null;
     /** Set by idempotentWrite and ownerOfForm: what the answer check looks for. */
     wroteOnce: boolean;
     formOwnerChecked: boolean;
@@ -54,6 +58,16 @@ function checkOf(app: FastifyInstance, access: Access): ((request: FastifyReques
     const feature = access.plan;
     return async (request) => {
       if (!(await planIncludes(app.db, memberOf(request).id, feature))) throw new HttpError(403, PLAN_MESSAGES[feature]);
+    };
+  }
+  if ('author' in access) {
+    const { at } = access;
+    return async (request) => {
+      const me = memberOf(request).id;
+      const found = await serviceRef(app.db, valueAt(request, at) ?? '', me);
+      if (!found || !found.visible) throw new HttpError(404, BARTER_MESSAGES.notFound);
+      if (found.authorId !== me) throw new HttpError(403, BARTER_MESSAGES.notAuthor);
+      request.authored = { id: found.id };
     };
   }
   if ('origin' in access) {
@@ -93,6 +107,12 @@ export function originOf(request: FastifyRequest): Origin {
   return request.origin;
 }
 
+/** The caller's own thing an `author` rule resolved. */
+export function authoredOf(request: FastifyRequest): { id: number } {
+  if (!request.authored) throw new Error(`${request.routeOptions.url} declares no 'author' rule`);
+  return request.authored;
+}
+
 /** The member a `reads` rule resolved (the handler runs only when the caller may see it). */
 export function viewedOf(request: FastifyRequest): Viewed {
   if (!request.viewed) throw new Error(`${request.routeOptions.url} declares no 'reads' rule`);
@@ -104,6 +124,7 @@ export function setupPolicy(app: FastifyInstance): void {
   app.decorate('routeRules', table);
   app.decorateRequest('viewed', null);
   app.decorateRequest('origin', null);
+  app.decorateRequest('authored', null);
   app.decorateRequest('wroteOnce', false);
   app.decorateRequest('formOwnerChecked', false);
 

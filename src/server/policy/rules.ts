@@ -44,7 +44,12 @@ export type Access =
    */
   | { origin: OriginKind; at: Where; role: 'reader' | 'owner'; reads?: 'entries' | 'members' }
   /** A member whose plan includes the feature (user/menu's group / page): anyone else gets 403. */
-  | { plan: 'group' | 'page' };
+  | { plan: 'group' | 'page' }
+  /**
+   * A member's own thing named at `at` (a barter listing): missing or hidden from the caller
+   * → 404 alike; another member's → 403. The handler gets its id from `authoredOf(request)`.
+   */
+  | { author: 'service'; at: Where };
 
 export type Write =
   /** Exactly once per Idempotency-Key: the handler writes through `writeOnce` (a public write, with its own scope, through `idempotentWrite`). */

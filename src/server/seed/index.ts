@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { DEMO_LOGINS } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
+import { seedBarter } from './barter';
 import { seedCircles } from './circles';
 import { seedEntries } from './entries';
 import { seedFriendships } from './friendships';
@@ -36,6 +37,7 @@ export async function seedIfEmpty(db: Db, mediaDir: string | undefined, password
     await seedFriendships(tx as unknown as Db, community.members);
     await seedEntries(tx as unknown as Db, community.members);
     await seedCircles(tx as unknown as Db, community.members, mediaDir);
+    await seedBarter(tx as unknown as Db, community.members);
   });
   // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's comes later).
   await db.execute(sql`analyze`);

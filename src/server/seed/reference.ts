@@ -1,7 +1,7 @@
 /**
  * Reference data every database needs, seeded or not: plans with their features,
- * privacies, professions and emojis. Written at every start (upsert), so a changed list
- * reaches existing databases; nothing here is member data.
+ * privacies, professions, emojis and the services barter offers. Written at every start
+ * (upsert), so a changed list reaches existing databases; nothing here is member data.
  *
  * Plans (our choice; the spec names only the tiers): emerald is the entry plan with
  * telex and barter; ruby (featured) adds circles; sapphire adds slates and the most storage.
@@ -9,10 +9,12 @@
 import { sql } from 'drizzle-orm';
 import { PRIVACY } from '../../contract/codes';
 import type { Db } from '../db/client';
+import { serviceKinds } from '../db/schema/barter';
 import { emojis, privacies, professions } from '../db/schema/masters';
 import { planFeatures, plans } from '../db/schema/plans';
 import { emojis as emojiList } from './data/emojis';
 import { professions as professionList } from './data/professions';
+import { serviceKinds as serviceKindList } from './data/services';
 import { ensureVaultLookups } from './vault-lookups';
 
 type PlanDef = typeof plans.$inferInsert & { features: Record<'group' | 'page' | 'service' | 'chat', boolean> };
@@ -92,6 +94,10 @@ export async function ensureReferenceData(db: Db): Promise<void> {
           },
         });
     }
+    await tx
+      .insert(serviceKinds)
+      .values(serviceKindList.map((k, i) => ({ ...k, sortOrder: i + 1 })))
+      .onConflictDoUpdate({ target: serviceKinds.serviceCode, set: { serviceName: excluded('service_name'), sortOrder: excluded('sort_order') } });
     await ensureVaultLookups(tx as unknown as Db);
   });
 }
