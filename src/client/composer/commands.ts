@@ -62,10 +62,3 @@ export async function isOnline(): Promise<boolean> {
 
 export const pullFriends = (me: string) => sync.pull({ kind: 'friends', userCode: me, pageNo: 1 }).catch(() => undefined);
 
-/** 'Find Location' through the worker (online-only). */
-export const searchPlaces = (q: string) =>
-  sync.searchPlaces(q).catch((error: unknown) => ({
-    ok: false as const,
-    status: 0,
-    message: error instanceof Error ? error.message : 'The sync worker failed.',
-  }));

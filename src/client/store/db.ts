@@ -7,6 +7,7 @@
  * Every schema change is a new `version(n)` below; never edit an old one.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { BarterItem } from '../../contract/barter';
 import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
@@ -151,6 +152,9 @@ export type MediaBlobRow = { id: string; owner: string; name: string; type: stri
 export type CircleRow = CircleCard & Partial<CircleDetails> & { detailedAt?: number };
 export type SlateRow = SlateCard & Partial<SlateDetails> & { detailedAt?: number };
 
+/** A barter listing (contract/barter.ts barterItem) by its code: shared by every grid page that shows it. */
+export type ServiceRow = BarterItem & { serviceCode: string };
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -177,6 +181,7 @@ export class MemberDb extends Dexie {
   mediaBlobs!: EntityTable<MediaBlobRow, 'id'>;
   circles!: EntityTable<CircleRow, 'groupCode'>;
   slates!: EntityTable<SlateRow, 'pageCode'>;
+  services!: EntityTable<ServiceRow, 'serviceCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -222,6 +227,8 @@ export class MemberDb extends Dexie {
       circles: 'groupCode',
       slates: 'pageCode',
     });
+    // Barter: listings by code; the grid's pages (per filter) are `listPages` of codes.
+    this.version(7).stores({ services: 'serviceCode' });
   }
 }
 

@@ -19,6 +19,9 @@ import type { CropFields } from '../../contract/pictures';
 import type { LocationDetails } from '../../contract/entries';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 import type { FeedSpec } from '../store/feed-pages';
+import type { ServiceKind } from '../../contract/barter';
+import type { MediaUpload } from '../../contract/media';
+import type { BarterPageRequest, ServiceSave } from '../store/barter-pages';
 import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginSearchRequest, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
 import type { OriginPrivacyUpdate } from '../../contract/circle-admin';
 
@@ -73,6 +76,7 @@ export type PullRequest =
   // Circles and slates, complete (issue 11): a member's lists, one's people, the owner's settings and chart.
   | OriginListRequest
   | OriginSearchRequest
+  | BarterPageRequest
   | OriginPeopleRequest
   | OriginWholeRequest;
 
@@ -158,4 +162,12 @@ export interface SyncApi {
   networkLost(): Promise<void>;
   /** The composer's 'Find Location' (geo-calls.ts): online-only gazetteer search. */
   searchPlaces(q: string): Promise<CallResult<LocationDetails[]>>;
+  /**
+   * Barter, online only (barter-calls.ts): the services picker, a picture uploaded as it is
+   * picked (`key`: its Idempotency-Key), the author's save (create or update) and remove.
+   */
+  searchServiceKinds(text: string): Promise<CallResult<ServiceKind[]>>;
+  uploadServicePicture(file: Blob, fileName: string, key: string, onProgress?: (fraction: number) => void): Promise<CallResult<MediaUpload>>;
+  saveService(save: ServiceSave): Promise<CallResult<{ code: string }>>;
+  deleteService(code: string, key: string): Promise<CallResult>;
 }

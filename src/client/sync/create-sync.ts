@@ -22,6 +22,7 @@ import * as entries from './entry-calls';
 import { createChatSocket, type ChatSocket } from './socket';
 import { prepareEntryMedia } from './entry-media';
 import * as geo from './geo-calls';
+import * as barter from './barter-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -220,6 +221,10 @@ export function createSync(options: SyncOptions): Sync {
       socket?.lost();
     },
     searchPlaces: (q) => memberCall((m) => geo.searchPlaces(ctx, m, q)),
+    searchServiceKinds: (text) => memberCall((m) => barter.searchServiceKinds(ctx, m, text)),
+    uploadServicePicture: (file, name, key, onProgress) => memberCall((m) => barter.uploadServicePicture(ctx, m, file, name, key, onProgress)),
+    saveService: (save) => memberCall((m) => barter.saveService(ctx, m, save)),
+    deleteService: (code, key) => memberCall((m) => barter.deleteService(ctx, m, code, key)),
     settled: () => replayer.settled(),
   };
 }

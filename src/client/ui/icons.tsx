@@ -118,6 +118,7 @@ export const IconBriefcase = make(
   </>,
 );
 export const IconTrash = make(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const IconX = make(<path d="M6 6l12 12M18 6L6 18" />);
 export const IconCamera = make(
   <>
     <path d="M4 8h3l2-3h6l2 3h3v11H4V8z" />

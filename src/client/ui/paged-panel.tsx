@@ -26,8 +26,8 @@ export type PagedPanelProps = {
   actions?: ReactNode;
   /** For the privacy picture of a hidden list. */
   hidden?: { gender?: string; text: string };
-  /** 'rows': one card under another (a narrow column), instead of the card grid. */
-  layout?: 'grid' | 'rows';
+  /** 'rows': one card under another (a narrow column), instead of the card grid; 'wide': fewer, wider cards a row. */
+  layout?: 'grid' | 'wide' | 'rows';
   /** The empty state's picture. */
   icon?: ReactNode;
   /** Inside a modal: no frame of its own. */
@@ -55,7 +55,7 @@ export function PagedPanel(props: PagedPanelProps) {
         ))}
       </Stack>
     );
-  } else if (cards.length > 0) body = <CardGrid label={title}>{cards}</CardGrid>;
+  } else if (cards.length > 0) body = <CardGrid label={title} wide={layout === 'wide'}>{cards}</CardGrid>;
   else if (!page && pull.pulling) body = <Center py="xl"><Loader size="sm" aria-label={`Loading ${title}`} /></Center>;
   else if (!page && pull.result && !pull.result.ok) body = <EmptyState title={empty} description={pull.result.message} icon={icon} />;
   else body = <EmptyState title={empty} icon={icon} />;

@@ -2,7 +2,7 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { Place } from '../form';
-import { LocationSearch } from './location-search';
+import { LocationSearch } from '../../ui/location-search';
 
 export type LocationModalProps = { opened: boolean; value: Place | null; onDone: (place: Place) => void; onClose: () => void };
 

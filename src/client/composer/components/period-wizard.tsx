@@ -8,7 +8,7 @@ import { Button, Group, Modal, Stack, Stepper, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import { ENTRY_MESSAGES } from '../../../contract/entries';
 import { endAllowed, fromInput, startAllowed, toInput, type Place } from '../form';
-import { LocationSearch } from './location-search';
+import { LocationSearch } from '../../ui/location-search';
 
 export type Period = { start: string | null; end: string | null; from: Place | null; to: Place | null };
 export type PeriodWizardProps = { opened: boolean; transit: boolean; value: Period; onDone: (value: Period) => void; onClose: () => void };

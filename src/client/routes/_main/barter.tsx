@@ -1,21 +1,15 @@
-/** /barter (spec §2.11): 'Barter Service'; the listings come with the barter issue. */
-import { Paper } from '@mantine/core';
+/** /barter (spec §2.11): 'Barter Service' — the marketplace of services near the member. */
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../ui/empty-state';
-import { IconBarter } from '../../ui/icons';
-import { PageTitle } from '../../ui/page-title';
+import { BarterScreen } from '../../barter/components/barter-screen';
+import { useProfile } from '../../suite/queries';
 
 export const Route = createFileRoute('/_main/barter')({
   component: Barter,
 });
 
 function Barter() {
-  return (
-    <>
-      <PageTitle title="Barter Service" />
-      <Paper withBorder radius="md" p="md">
-        <EmptyState title="No Barter found..." icon={<IconBarter size={26} />} />
-      </Paper>
-    </>
-  );
+  const { me } = Route.useRouteContext();
+  const profile = useProfile(me);
+  // Undefined until the suite is read; '' for a member without a city.
+  return <BarterScreen me={me} locationName={profile ? (profile.locationName ?? '') : undefined} />;
 }

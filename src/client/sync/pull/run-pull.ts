@@ -15,6 +15,7 @@ import { pullChatFriends, pullChatHistory, pullChatMessages } from './telex';
 import { pullEntry, pullFeed } from './feed';
 import { pullComments } from './comments';
 import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
+import { pullBarterPage } from './barter';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -69,6 +70,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullMySlates(ctx, member);
     case 'originList':
       return pullOriginList(ctx, member, request);
+    case 'barterPage':
+      return pullBarterPage(ctx, member, request);
     case 'originSearch':
       return pullOriginSearch(ctx, member, request);
     case 'originPeople':

@@ -1,0 +1,126 @@
+/**
+ * /barter 'Barter Service' (spec §2.11): 'Add New Service', the paged grid (8 a page)
+ * 'Service in your location', and the filter panel. The grid reads Dexie — each filter's
+ * pages are mirrored, so what was seen opens offline. The first visit starts from the
+ * member's own city (their suite's location, found in the gazetteer) within 40 km; the
+ * choice is kept on this device. Add, edit and trash are online calls.
+ */
+import { Button, Text } from '@mantine/core';
+import { useMediaQuery, useNetwork } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { BARTER_PAGE_SIZE } from '../../../contract/barter';
+import { TOAST_MS } from '../../../contract/codes';
+import type { BarterFilters } from '../../store/barter-pages';
+import type { ServiceRow } from '../../store/db';
+import { sync } from '../../sync/client';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { IconBarter } from '../../ui/icons';
+import { PageTitle } from '../../ui/page-title';
+import { PagedPanel } from '../../ui/paged-panel';
+import { usePagePull } from '../../ui/use-page-pull';
+import { deleteService, keepFilters } from '../commands';
+import { useBarterPage, useSavedFilters } from '../queries';
+import { BarterFiltersPanel } from './barter-filters';
+import classes from './barter.module.css';
+import { ServiceCard } from './service-card';
+import { ServiceFormDrawer } from './service-form-drawer';
+
+/** The first visit's radius around the member's city (ours: a city and its surroundings). */
+const HOME_RADIUS_KM = 40;
+
+/** The member's city as a first filter, or none when it is not found (or offline). */
+async function homeFilters(locationName: string | undefined): Promise<BarterFilters> {
+  const city = locationName?.split(',')[0]?.trim();
+  if (!city) return {};
+  const found = await sync.searchPlaces(city).catch(() => null);
+  const place = found?.ok ? found.data[0] : undefined;
+  return place ? { latitude: place.latitude, longitude: place.longitude, place: place.place, radius: HOME_RADIUS_KM } : {};
+}
+
+/** `locationName`: the member's city from their suite; undefined until the suite is read. */
+export function BarterScreen({ me, locationName }: { me: string; locationName: string | undefined }) {
+  const saved = useSavedFilters(me);
+  // Once: the first filters are written when both the saved choice (none) and the city are known.
+  const started = useRef(false);
+  useEffect(() => {
+    if (saved !== null || locationName === undefined || started.current) return;
+    started.current = true;
+    void homeFilters(locationName).then((filters) => keepFilters(me, filters));
+  }, [saved, me, locationName]);
+  if (!saved) return <PageTitle title="Barter Service" />;
+  // Keyed by the filters: a new choice starts again at page 1.
+  return <BarterGrid key={JSON.stringify(saved)} me={me} filters={saved} />;
+}
+
+function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
+  const { online } = useNetwork();
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const [showFilters, setShowFilters] = useState(false);
+  const [pageNo, setPageNo] = useState(1);
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
+  const [trashing, setTrashing] = useState<ServiceRow | null>(null);
+  const view = useBarterPage(me, filters, pageNo);
+  const pull = usePagePull({ kind: 'barterPage', filters, pageNo }, reload);
+
+  const trash = async (row: ServiceRow) => {
+    const result = await deleteService(row.serviceCode);
+    setTrashing(null);
+    if (!result.ok) notifications.show({ color: 'red', message: result.message, autoClose: TOAST_MS });
+    else setReload((n) => n + 1);
+  };
+
+  const where = filters.place ? `${filters.place}, within ${filters.radius} km` : 'Everywhere';
+  return (
+    <>
+      <PageTitle title="Barter Service">
+        <Button onClick={() => setEditing('new')} disabled={!online} title={online ? undefined : 'You are offline. Adding a service needs the network.'}>
+          Add New Service
+        </Button>
+      </PageTitle>
+      <div className={classes.layout}>
+        <div>
+          <Text size="sm" c="dimmed" mb="xs">
+            {where}
+            {filters.serviceName ? ` · ${filters.serviceName}` : ''}
+            {filters.fromdate ? ` · ${filters.fromdate} to ${filters.todate}` : ''}
+          </Text>
+          <PagedPanel
+            title="Service in your location"
+            empty="No Barter found..."
+            page={view?.page}
+            layout="wide"
+            cards={(view?.rows ?? []).map((row) => (
+              <ServiceCard key={row.serviceCode} row={row} mine={row.originalPost.postedBy.userCode === me} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
+            ))}
+            pull={pull}
+            pageNo={pageNo}
+            pageSize={BARTER_PAGE_SIZE}
+            onPage={setPageNo}
+            icon={<IconBarter size={26} />}
+          />
+        </div>
+        {/* On a phone the panel waits behind a button, so the grid comes first. */}
+        {wide || showFilters ? (
+          <BarterFiltersPanel value={filters} onApply={(next) => void keepFilters(me, next)} />
+        ) : (
+          <Button variant="default" className={classes.filters} onClick={() => setShowFilters(true)}>
+            Filters
+          </Button>
+        )}
+      </div>
+      <ServiceFormDrawer me={me} item={editing === 'new' ? undefined : (editing ?? undefined)} opened={editing !== null} onClose={() => setEditing(null)} onSaved={() => setReload((n) => n + 1)} />
+      {trashing && (
+        <ConfirmDialog
+          opened
+          title="Trash"
+          message={`Are you sure do you want remove "${trashing.originalPost.serviceHeading}" service ?`}
+          danger
+          onConfirm={() => trash(trashing)}
+          onClose={() => setTrashing(null)}
+        />
+      )}
+    </>
+  );
+}
