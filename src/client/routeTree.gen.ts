@@ -21,6 +21,7 @@ import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainBarterRouteImport } from './routes/_main/barter'
 import { Route as MainTelexRouteImport } from './routes/_main/telex'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
+import { Route as MainBarterSearchRouteImport } from './routes/_main/barter_.search'
 import { Route as MainBillionettUserCodeRouteImport } from './routes/_main/billionett/$userCode'
 import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$groupCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
@@ -46,6 +47,7 @@ import { Route as MainSlatePageCodeIndexRouteImport } from './routes/_main/slate
 import { Route as MainSlatePageCodeFollowersRouteImport } from './routes/_main/slate/$pageCode/followers'
 import { Route as MainSlatePageCodeSuiteRouteImport } from './routes/_main/slate/$pageCode/suite'
 import { Route as MainSlatePageCodeVaultRouteImport } from './routes/_main/slate/$pageCode/vault'
+import { Route as MainSuiteBarterSearchRouteImport } from './routes/_main/suite/barter.search'
 import { Route as MainSuiteBillionettsSearchRouteImport } from './routes/_main/suite/billionetts_.search'
 import { Route as MainSuiteCirclesSearchRouteImport } from './routes/_main/suite/circles_.search'
 import { Route as MainSuiteSlateSearchRouteImport } from './routes/_main/suite/slate_.search'
@@ -109,6 +111,11 @@ const AuthResetPasswordResetTokenRoute =
     path: '/reset-password/$resetToken',
     getParentRoute: () => AuthRoute,
   } as any)
+const MainBarterSearchRoute = MainBarterSearchRouteImport.update({
+  id: '/barter_/search',
+  path: '/barter/search',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainBillionettUserCodeRoute = MainBillionettUserCodeRouteImport.update({
   id: '/billionett/$userCode',
   path: '/billionett/$userCode',
@@ -245,6 +252,11 @@ const MainSlatePageCodeVaultRoute = MainSlatePageCodeVaultRouteImport.update({
   path: '/vault',
   getParentRoute: () => MainSlatePageCodeRoute,
 } as any)
+const MainSuiteBarterSearchRoute = MainSuiteBarterSearchRouteImport.update({
+  id: '/suite/barter/search',
+  path: '/suite/barter/search',
+  getParentRoute: () => MainRoute,
+} as any)
 const MainSuiteBillionettsSearchRoute =
   MainSuiteBillionettsSearchRouteImport.update({
     id: '/suite/billionetts_/search',
@@ -273,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/barter': typeof MainBarterRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/barter/search': typeof MainBarterSearchRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
   '/entry/$type': typeof MainEntryTypeRoute
@@ -295,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
+  '/suite/barter/search': typeof MainSuiteBarterSearchRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/suite/circles/search': typeof MainSuiteCirclesSearchRoute
   '/suite/slate/search': typeof MainSuiteSlateSearchRoute
@@ -313,6 +327,7 @@ export interface FileRoutesByTo {
   '/barter': typeof MainBarterRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/barter/search': typeof MainBarterSearchRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
@@ -332,6 +347,7 @@ export interface FileRoutesByTo {
   '/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
+  '/suite/barter/search': typeof MainSuiteBarterSearchRoute
   '/suite/billionetts/search': typeof MainSuiteBillionettsSearchRoute
   '/suite/circles/search': typeof MainSuiteCirclesSearchRoute
   '/suite/slate/search': typeof MainSuiteSlateSearchRoute
@@ -353,6 +369,7 @@ export interface FileRoutesById {
   '/_main/telex': typeof MainTelexRoute
   '/_main/': typeof MainIndexRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
+  '/_main/barter_/search': typeof MainBarterSearchRoute
   '/_main/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/_main/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
   '/_main/entry/$type': typeof MainEntryTypeRoute
@@ -375,6 +392,7 @@ export interface FileRoutesById {
   '/_main/slate/$pageCode/followers': typeof MainSlatePageCodeFollowersRoute
   '/_main/slate/$pageCode/suite': typeof MainSlatePageCodeSuiteRoute
   '/_main/slate/$pageCode/vault': typeof MainSlatePageCodeVaultRoute
+  '/_main/suite/barter/search': typeof MainSuiteBarterSearchRoute
   '/_main/suite/billionetts_/search': typeof MainSuiteBillionettsSearchRoute
   '/_main/suite/circles_/search': typeof MainSuiteCirclesSearchRoute
   '/_main/suite/slate_/search': typeof MainSuiteSlateSearchRoute
@@ -395,6 +413,7 @@ export interface FileRouteTypes {
     | '/barter'
     | '/telex'
     | '/reset-password/$resetToken'
+    | '/barter/search'
     | '/billionett/$userCode'
     | '/circle/$groupCode'
     | '/entry/$type'
@@ -417,6 +436,7 @@ export interface FileRouteTypes {
     | '/slate/$pageCode/followers'
     | '/slate/$pageCode/suite'
     | '/slate/$pageCode/vault'
+    | '/suite/barter/search'
     | '/suite/billionetts/search'
     | '/suite/circles/search'
     | '/suite/slate/search'
@@ -435,6 +455,7 @@ export interface FileRouteTypes {
     | '/barter'
     | '/telex'
     | '/reset-password/$resetToken'
+    | '/barter/search'
     | '/entry/$type'
     | '/profile/suite'
     | '/suite/billionetts'
@@ -454,6 +475,7 @@ export interface FileRouteTypes {
     | '/slate/$pageCode/followers'
     | '/slate/$pageCode/suite'
     | '/slate/$pageCode/vault'
+    | '/suite/barter/search'
     | '/suite/billionetts/search'
     | '/suite/circles/search'
     | '/suite/slate/search'
@@ -474,6 +496,7 @@ export interface FileRouteTypes {
     | '/_main/telex'
     | '/_main/'
     | '/_auth/reset-password/$resetToken'
+    | '/_main/barter_/search'
     | '/_main/billionett/$userCode'
     | '/_main/circle/$groupCode'
     | '/_main/entry/$type'
@@ -496,6 +519,7 @@ export interface FileRouteTypes {
     | '/_main/slate/$pageCode/followers'
     | '/_main/slate/$pageCode/suite'
     | '/_main/slate/$pageCode/vault'
+    | '/_main/suite/barter/search'
     | '/_main/suite/billionetts_/search'
     | '/_main/suite/circles_/search'
     | '/_main/suite/slate_/search'
@@ -594,6 +618,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password/$resetToken'
       preLoaderRoute: typeof AuthResetPasswordResetTokenRouteImport
       parentRoute: typeof AuthRoute
+    }
+    '/_main/barter_/search': {
+      id: '/_main/barter_/search'
+      path: '/barter/search'
+      fullPath: '/barter/search'
+      preLoaderRoute: typeof MainBarterSearchRouteImport
+      parentRoute: typeof MainRoute
     }
     '/_main/billionett/$userCode': {
       id: '/_main/billionett/$userCode'
@@ -770,6 +801,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MainSlatePageCodeVaultRouteImport
       parentRoute: typeof MainSlatePageCodeRoute
     }
+    '/_main/suite/barter/search': {
+      id: '/_main/suite/barter/search'
+      path: '/suite/barter/search'
+      fullPath: '/suite/barter/search'
+      preLoaderRoute: typeof MainSuiteBarterSearchRouteImport
+      parentRoute: typeof MainRoute
+    }
     '/_main/suite/billionetts_/search': {
       id: '/_main/suite/billionetts_/search'
       path: '/suite/billionetts/search'
@@ -878,6 +916,7 @@ interface MainRouteChildren {
   MainBarterRoute: typeof MainBarterRoute
   MainTelexRoute: typeof MainTelexRoute
   MainIndexRoute: typeof MainIndexRoute
+  MainBarterSearchRoute: typeof MainBarterSearchRoute
   MainBillionettUserCodeRoute: typeof MainBillionettUserCodeRouteWithChildren
   MainCircleGroupCodeRoute: typeof MainCircleGroupCodeRouteWithChildren
   MainEntryTypeRoute: typeof MainEntryTypeRoute
@@ -889,6 +928,7 @@ interface MainRouteChildren {
   MainSuiteSlateRoute: typeof MainSuiteSlateRoute
   MainSuiteVaultRoute: typeof MainSuiteVaultRoute
   MainSuiteIndexRoute: typeof MainSuiteIndexRoute
+  MainSuiteBarterSearchRoute: typeof MainSuiteBarterSearchRoute
   MainSuiteBillionettsSearchRoute: typeof MainSuiteBillionettsSearchRoute
   MainSuiteCirclesSearchRoute: typeof MainSuiteCirclesSearchRoute
   MainSuiteSlateSearchRoute: typeof MainSuiteSlateSearchRoute
@@ -899,6 +939,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainBarterRoute: MainBarterRoute,
   MainTelexRoute: MainTelexRoute,
   MainIndexRoute: MainIndexRoute,
+  MainBarterSearchRoute: MainBarterSearchRoute,
   MainBillionettUserCodeRoute: MainBillionettUserCodeRouteWithChildren,
   MainCircleGroupCodeRoute: MainCircleGroupCodeRouteWithChildren,
   MainEntryTypeRoute: MainEntryTypeRoute,
@@ -910,6 +951,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainSuiteSlateRoute: MainSuiteSlateRoute,
   MainSuiteVaultRoute: MainSuiteVaultRoute,
   MainSuiteIndexRoute: MainSuiteIndexRoute,
+  MainSuiteBarterSearchRoute: MainSuiteBarterSearchRoute,
   MainSuiteBillionettsSearchRoute: MainSuiteBillionettsSearchRoute,
   MainSuiteCirclesSearchRoute: MainSuiteCirclesSearchRoute,
   MainSuiteSlateSearchRoute: MainSuiteSlateSearchRoute,

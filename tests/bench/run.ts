@@ -12,6 +12,7 @@ import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
 import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
 import { measureSearch } from './search';
+import { measureBarter } from './barter';
 import { measureFeedPaint } from './feed-paint';
 import { measureFeedScroll } from './feed-scroll';
 import { measureLighthouse } from './lighthouse';
@@ -38,6 +39,8 @@ async function main() {
   // Telex starts its own servers (one process, then two sharing PostgreSQL and Redis).
   rows.push(...(await measureTelexRoundTrip()));
   rows.push(await measureFeedOnPostgres());
+  // 100,000 generated listings on PGlite and on PostgreSQL, with and without the GiST index.
+  rows.push(...(await measureBarter()));
   // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.
   rows.push(...(await measureSearch()));
   const width = Math.max(...rows.map((r) => r.measure.length));

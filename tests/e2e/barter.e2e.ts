@@ -2,8 +2,8 @@
  * Barter (issue 12), against `npm start`'s seeded server, each member in a browser of their own:
  * - Amara opens /barter (her city's listings), adds a service with a picture — the drawer
  *   names what is missing first — in Lisbon;
- * - Jonas finds it with a 5 km radius around Lisbon, not with one around Warsaw; he has no
- *   edit menu on it; offline, the grid he saw opens from the device;
+ * - Jonas finds it with a 5 km radius around Lisbon, not with one around Warsaw, and by the
+ *   header's search; he has no edit menu on it; offline, the grid he saw opens from the device;
  * - Amara edits its heading and trashes it (asked first); Jonas no longer finds it.
  * Each screen is shot at desktop and phone width and checked with axe-core.
  */
@@ -122,6 +122,14 @@ describe('barter: add with a picture, find by radius, edit and trash', () => {
     await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await card.getByRole('button', { name: `Change ${heading}` }).count()).toBe(0);
     await look(j, 'barter-found');
+    // The header's search from barter looks for listings: a word of the heading, a typo in it.
+    const box = j.getByPlaceholder('Search for anything...').first();
+    await box.fill(`tutorng ${stamp}`);
+    await box.press('Enter');
+    await j.waitForURL((url) => url.pathname === '/suite/barter/search', { timeout: 30_000 });
+    await expect.poll(() => j.getByRole('article', { name: heading }).isVisible(), { timeout: 30_000 }).toBe(true);
+    await look(j, 'barter-search');
+    await j.goto('/barter');
     await context.setOffline(true);
     try {
       await j.reload();

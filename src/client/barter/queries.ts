@@ -3,7 +3,7 @@
  * filter choice, with its listings, and the filters the member chose last.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { BARTER_GRID, filterParams, type BarterFilters } from '../store/barter-pages';
+import { BARTER_GRID, BARTER_SEARCH, filterParams, type BarterFilters } from '../store/barter-pages';
 import { memberDb, type ListPageRow, type ServiceRow } from '../store/db';
 import { pageKey } from '../store/pages';
 import { FILTERS_DRAFT_KEY } from './commands';
@@ -11,13 +11,21 @@ import { FILTERS_DRAFT_KEY } from './commands';
 export type GridView = { page: ListPageRow | undefined; rows: ServiceRow[] };
 
 export function useBarterPage(me: string, filters: BarterFilters, pageNo: number): GridView | undefined {
-  const params = filterParams(filters);
+  return useServicesPage(me, BARTER_GRID, filterParams(filters), pageNo);
+}
+
+/** One page of the listings found by the member's search for `q`. */
+export function useBarterSearchPage(me: string, q: string, pageNo: number): GridView | undefined {
+  return useServicesPage(me, BARTER_SEARCH, q, pageNo);
+}
+
+function useServicesPage(me: string, kind: string, params: string, pageNo: number): GridView | undefined {
   return useLiveQuery(async () => {
     const db = memberDb(me);
-    const page = await db.listPages.get(pageKey(BARTER_GRID, me, params, pageNo));
+    const page = await db.listPages.get(pageKey(kind, me, params, pageNo));
     const rows = page ? await db.services.bulkGet(page.codes) : [];
     return { page, rows: rows.filter((r): r is ServiceRow => r !== undefined) };
-  }, [me, params, pageNo]);
+  }, [me, kind, params, pageNo]);
 }
 
 /** The filters chosen last (null: never chosen — the screen starts from the member's city). */

@@ -7,6 +7,8 @@ import type { BarterForm, BarterItem } from '../../contract/barter';
 import type { MemberDb, ServiceRow } from './db';
 
 export const BARTER_GRID = 'barter.grid';
+/** The global search's listings (search/service), per text. */
+export const BARTER_SEARCH = 'barter.search';
 
 /** The filter panel's choice (contract/barter.ts barterQuery, page aside). */
 export type BarterFilters = {
@@ -23,8 +25,8 @@ export type BarterFilters = {
 /** A create (no code) or update of one listing; `key`: the Idempotency-Key made when the drawer opened. */
 export type ServiceSave = { code?: string; form: BarterForm; key: string };
 
-/** The pull of one grid page (sync/api.ts PullRequest). */
-export type BarterPageRequest = { kind: 'barterPage'; filters: BarterFilters; pageNo: number };
+/** The pull of one grid page, or of one page (16) of a search (sync/api.ts PullRequest). */
+export type BarterPageRequest = { kind: 'barterPage'; filters: BarterFilters; pageNo: number } | { kind: 'barterSearch'; q: string; pageNo: number };
 
 /** The filters that change the answer, in a fixed order (names shown are not filters). */
 export function filterParams(f: BarterFilters): string {

@@ -5,7 +5,7 @@
  * taken out of) Dexie; the grid pulls its page again when the screen sees the write land.
  */
 import { BARTER_PATHS, barterItem, serviceKind, type ServiceKind } from '../../contract/barter';
-import { BARTER_GRID, mergeServices, type ServiceSave } from '../store/barter-pages';
+import { BARTER_GRID, BARTER_SEARCH, mergeServices, type ServiceSave } from '../store/barter-pages';
 import { dropFromPages, pagesOf } from '../store/pages';
 import { writeMirror } from '../store/mirror';
 import { MEDIA_PATHS, mediaUpload, type MediaUpload } from '../../contract/media';
@@ -62,7 +62,7 @@ export async function deleteService(ctx: SyncContext, member: Member, code: stri
   const answer = toCallResult(result, () => undefined);
   if (!answer.ok) return answer;
   await writeMirror(db, [], async () => {
-    await dropFromPages(db, await pagesOf(db, BARTER_GRID, session.id), code);
+    for (const kind of [BARTER_GRID, BARTER_SEARCH]) await dropFromPages(db, await pagesOf(db, kind, session.id), code);
     await db.services.delete(code);
   });
   return answer;

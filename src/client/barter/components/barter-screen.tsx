@@ -7,24 +7,19 @@
  */
 import { Button, Text } from '@mantine/core';
 import { useMediaQuery, useNetwork } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { BARTER_PAGE_SIZE } from '../../../contract/barter';
-import { TOAST_MS } from '../../../contract/codes';
 import type { BarterFilters } from '../../store/barter-pages';
-import type { ServiceRow } from '../../store/db';
 import { sync } from '../../sync/client';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { IconBarter } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { PagedPanel } from '../../ui/paged-panel';
 import { usePagePull } from '../../ui/use-page-pull';
-import { deleteService, keepFilters } from '../commands';
+import { keepFilters } from '../commands';
 import { useBarterPage, useSavedFilters } from '../queries';
 import { BarterFiltersPanel } from './barter-filters';
 import classes from './barter.module.css';
-import { ServiceCard } from './service-card';
-import { ServiceFormDrawer } from './service-form-drawer';
+import { useServiceActions } from './use-service-actions';
 
 /** The first visit's radius around the member's city (ours: a city and its surroundings). */
 const HOME_RADIUS_KM = 40;
@@ -58,24 +53,15 @@ function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [showFilters, setShowFilters] = useState(false);
   const [pageNo, setPageNo] = useState(1);
-  const [reload, setReload] = useState(0);
-  const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
-  const [trashing, setTrashing] = useState<ServiceRow | null>(null);
+  const actions = useServiceActions(me);
   const view = useBarterPage(me, filters, pageNo);
-  const pull = usePagePull({ kind: 'barterPage', filters, pageNo }, reload);
-
-  const trash = async (row: ServiceRow) => {
-    const result = await deleteService(row.serviceCode);
-    setTrashing(null);
-    if (!result.ok) notifications.show({ color: 'red', message: result.message, autoClose: TOAST_MS });
-    else setReload((n) => n + 1);
-  };
+  const pull = usePagePull({ kind: 'barterPage', filters, pageNo }, actions.reload);
 
   const where = filters.place ? `${filters.place}, within ${filters.radius} km` : 'Everywhere';
   return (
     <>
       <PageTitle title="Barter Service">
-        <Button onClick={() => setEditing('new')} disabled={!online} title={online ? undefined : 'You are offline. Adding a service needs the network.'}>
+        <Button onClick={actions.add} disabled={!online} title={online ? undefined : 'You are offline. Adding a service needs the network.'}>
           Add New Service
         </Button>
       </PageTitle>
@@ -91,9 +77,7 @@ function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
             empty="No Barter found..."
             page={view?.page}
             layout="wide"
-            cards={(view?.rows ?? []).map((row) => (
-              <ServiceCard key={row.serviceCode} row={row} mine={row.originalPost.postedBy.userCode === me} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
-            ))}
+            cards={(view?.rows ?? []).map(actions.card)}
             pull={pull}
             pageNo={pageNo}
             pageSize={BARTER_PAGE_SIZE}
@@ -110,17 +94,7 @@ function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
           </Button>
         )}
       </div>
-      <ServiceFormDrawer me={me} item={editing === 'new' ? undefined : (editing ?? undefined)} opened={editing !== null} onClose={() => setEditing(null)} onSaved={() => setReload((n) => n + 1)} />
-      {trashing && (
-        <ConfirmDialog
-          opened
-          title="Trash"
-          message={`Are you sure do you want remove "${trashing.originalPost.serviceHeading}" service ?`}
-          danger
-          onConfirm={() => trash(trashing)}
-          onClose={() => setTrashing(null)}
-        />
-      )}
+      {actions.dialogs}
     </>
   );
 }

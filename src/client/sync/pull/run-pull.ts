@@ -71,6 +71,7 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
     case 'originList':
       return pullOriginList(ctx, member, request);
     case 'barterPage':
+    case 'barterSearch':
       return pullBarterPage(ctx, member, request);
     case 'originSearch':
       return pullOriginSearch(ctx, member, request);
