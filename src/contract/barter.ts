@@ -61,7 +61,7 @@ export const BARTER_MESSAGES = {
   codeTaken: 'A service with this code exists already.',
 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
 const text = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max);
 
 export const serviceGalleryIn = z.object({
@@ -88,9 +88,9 @@ export const barterForm = z.object({
     .max(PRIVACY.onlyMe, BARTER_MESSAGES.privacy)
     .default(PRIVACY.everyone),
   /** Today when absent. */
-  serviceAppearDate: day.optional(),
-  fromdate: day.or(z.literal('')).refine((v) => v !== '', BARTER_MESSAGES.startDate),
-  todate: day.or(z.literal('')).optional(),
+  serviceAppearDate: isoDate.optional(),
+  fromdate: isoDate.or(z.literal('')).refine((v) => v !== '', BARTER_MESSAGES.startDate),
+  todate: isoDate.or(z.literal('')).optional(),
   fromLocationDetails: locationDetails.nullish().refine((v) => v != null, BARTER_MESSAGES.from),
   toLocationDetails: locationDetails.nullish(),
   serviceGalleries: z.array(serviceGalleryIn).max(BARTER_GALLERY_MAX).default([]),
@@ -110,8 +110,8 @@ export const barterQuery = pageQuery.extend({
   radius: unset(
     z.coerce.number().refine((r) => (RADIUS_OPTIONS_KM as readonly number[]).includes(r), `Choose a radius of ${RADIUS_OPTIONS_KM.join(', ')} km.`),
   ),
-  fromdate: unset(day),
-  todate: unset(day),
+  fromdate: unset(isoDate),
+  todate: unset(isoDate),
   userCode: unset(z.string().min(1).max(40)),
 });
 export type BarterQuery = z.infer<typeof barterQuery>;
@@ -149,3 +149,25 @@ export const barterItem = z.object({
   serviceGalleries: z.array(z.object({ id: z.number().int(), path: z.string(), width: z.number().int(), height: z.number().int() })),
 });
 export type BarterItem = z.infer<typeof barterItem>;
+
+const DAY_MS = 86_400_000;
+export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** The earliest calendar day that is still today somewhere (UTC−12): no member's today is "the past". */
+export const earliestToday = (now = Date.now()): string => isoDay(now - 12 * 3_600_000);
+export const addDays = (day: string, days: number): string => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+
+/**
+ * The form's date rules (spec §5), one message per field, all at once — the server's check
+ * and the drawer's alike: start not in the past, end not before start, appear date neither
+ * in the past nor after the start (today when absent).
+ */
+export function barterDateErrors(form: Pick<BarterForm, 'fromdate' | 'todate' | 'serviceAppearDate'>, now = Date.now()): Record<string, string> {
+  const today = earliestToday(now);
+  const errors: Record<string, string> = {};
+  const appear = form.serviceAppearDate ?? today;
+  if (form.fromdate && form.fromdate < today) errors.fromdate = BARTER_MESSAGES.startPast;
+  if (form.todate && form.todate < form.fromdate) errors.todate = BARTER_MESSAGES.endBeforeStart;
+  if (appear < today) errors.serviceAppearDate = BARTER_MESSAGES.appearPast;
+  else if (form.fromdate && appear > form.fromdate) errors.serviceAppearDate = BARTER_MESSAGES.appearAfterStart;
+  return errors;
+}

@@ -31,5 +31,7 @@ export const MASTER_PATHS = {
   privacies: 'privacies',
   professions: 'professions',
   emojis: 'emojis',
+  /** The services barter offers (contract/barter.ts serviceKind), whole: the form picks offline too. */
+  services: 'services',
   plans: 'admin/plan/active',
 } as const;

@@ -14,6 +14,7 @@ import {
 } from './entries';
 import { FRIEND_PATHS } from './friends';
 import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
+import { barterMutations } from './barter-mutations';
 import { circleMutations } from './circle-mutations';
 import { define, defineSocket } from './mutation-def';
 import { targets } from './targets';
@@ -226,6 +227,7 @@ export const mutations = {
     target: (p) => targets.telex(p.peer),
   }),
   ...circleMutations,
+  ...barterMutations,
 } as const;
 
 export type MutationKind = keyof typeof mutations;

@@ -23,6 +23,8 @@ export const targets = {
   circle: (groupCode: string) => `circle:${groupCode}`,
   /** One per slate: its admin's answers to asks and removals. */
   slate: (pageCode: string) => `slate:${pageCode}`,
+  /** One barter listing (its code: the client's UUID for one written offline). */
+  service: (serviceCode: string) => `service:${serviceCode}`,
   /** One per peer: telexes to one member go strictly in order. */
   telex: (peer: string) => `telex:${peer}`,
 } as const;

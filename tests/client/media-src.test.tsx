@@ -7,7 +7,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useMediaSrc } from '../../src/client/entries/media-src';
+import { useMediaSrc } from '../../src/client/ui/media-src';
 import { memberDb } from '../../src/client/store/db';
 
 const me = 'media-src-member';

@@ -4,6 +4,8 @@
  *   names what is missing first — in Lisbon;
  * - Jonas finds it with a 5 km radius around Lisbon, not with one around Warsaw, and by the
  *   header's search; he has no edit menu on it; offline, the grid he saw opens from the device;
+ * - Amara starts another online (a draft: closed and reopened, all still there), finishes it
+ *   offline with a picture: queued, pending across a reload, delivered once when back online;
  * - Amara edits its heading and trashes it (asked first); Jonas no longer finds it.
  * Each screen is shot at desktop and phone width and checked with axe-core.
  */
@@ -13,11 +15,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BARTER_MESSAGES } from '../../src/contract/barter';
+import { BARTER_MESSAGES, BARTER_PATHS, type BarterItem } from '../../src/contract/barter';
 import { DEMO_MEMBERS } from '../support/demo';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
-import { checkIn } from './support/pages';
+import { accessToken, checkIn, userData } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
@@ -108,6 +110,59 @@ describe('barter: add with a picture, find by radius, edit and trash', () => {
     await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => card.getByRole('img', { name: new RegExp(heading) }).isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: `Change ${heading}` }).isVisible()).toBe(true);
+  });
+
+  it('a listing started online is kept as a draft; finished offline with a picture, it is queued, survives a reload and arrives once', async () => {
+    const { context, page: p } = sessions.amara;
+    const offlineHeading = `Ferry bike repair ${stamp}`;
+    await p.goto('/barter');
+    await expect.poll(() => grid(p).isVisible(), { timeout: 30_000 }).toBe(true);
+    await p.getByRole('button', { name: 'Add New Service' }).click();
+    let drawer = p.getByRole('dialog', { name: 'Add New Service' });
+    await drawer.getByPlaceholder('Type to find a service').fill('Bicycle');
+    await p.getByRole('option', { name: 'Bicycle repair' }).click({ timeout: 30_000 });
+    await drawer.getByLabel('Barter Heading').fill(offlineHeading);
+    await drawer.getByLabel('Barter Description').fill('Punctures and brakes while you wait for the ferry.');
+    await pickPlace(drawer, 'From location', 'Lisbon');
+    await drawer.getByLabel('Start date').fill(inDays(4));
+    // Closed unsaved, it is all still there when the drawer opens again.
+    await p.waitForTimeout(600);
+    await drawer.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
+    await p.getByRole('button', { name: 'Add New Service' }).click();
+    drawer = p.getByRole('dialog', { name: 'Add New Service' });
+    await expect.poll(() => drawer.getByLabel('Barter Heading').inputValue(), { timeout: 30_000 }).toBe(offlineHeading);
+
+    await context.setOffline(true);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'barter-offline-'));
+      const png = join(dir, 'bike.png');
+      await sharp({ create: { width: 300, height: 220, channels: 3, background: { r: 200, g: 120, b: 30 } } }).png().toFile(png);
+      await drawer.getByLabel('Service picture file').setInputFiles(png);
+      await expect.poll(() => drawer.getByRole('img', { name: 'Picture 1 of the service' }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await look(p, 'barter-offline-form');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
+      const card = grid(p).getByRole('article', { name: offlineHeading });
+      await expect.poll(() => card.getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await p.reload();
+      const again = grid(p).getByRole('article', { name: offlineHeading });
+      await expect.poll(() => again.getByText('pending', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => again.getByRole('img', { name: new RegExp(offlineHeading) }).isVisible(), { timeout: 30_000 }).toBe(true);
+      await look(p, 'barter-offline-pending');
+    } finally {
+      await context.setOffline(false);
+    }
+    const card = grid(p).getByRole('article', { name: offlineHeading });
+    await expect.poll(() => card.getByText('pending', { exact: true }).count(), { timeout: 60_000 }).toBe(0);
+    // Exactly one on the server, with its picture.
+    const token = await accessToken(p);
+    const { id: amaraCode = '' } = await userData(p);
+    const mine = await fetch(`${baseUrl}/api/v1/${BARTER_PATHS.all}?userCode=${encodeURIComponent(amaraCode)}&pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+    const items = ((await mine.json()) as { data: { userServices: BarterItem[] } }).data.userServices.filter((i) => i.originalPost.serviceHeading === offlineHeading);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.serviceGalleries).toHaveLength(1);
+    await p.goto('/barter');
   });
 
   it('Jonas finds it within 5 km of Lisbon, not around Warsaw, without a menu; offline too', async () => {

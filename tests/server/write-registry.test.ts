@@ -7,6 +7,7 @@
  * - Socket kinds (telex.send): the kind's frame over the chat socket, answered by an ack.
  * A kind added without a sample below does not compile (and fails here at run time too).
  */
+import { randomUUID } from 'node:crypto';
 import { v7 as uuid } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -189,6 +190,21 @@ const SAMPLES: { [K in MutationKind]: (w: World) => Promise<Input<K>> } = {
     await w.setup(w.me, 'POST', CIRCLE_PATHS.sendInvite(groupCode, friend.userCode));
     return { userCode: w.me.userCode, groupCode, memberCode: friend.userCode };
   },
+  'barter.create': async (w) => ({
+    userCode: w.me.userCode,
+    serviceName: 'Tutoring',
+    data: {
+      userServiceCode: randomUUID(),
+      serviceCode: 'SV33',
+      serviceHeading: 'Queued while offline',
+      serviceDescription: 'Algebra on Tuesdays.',
+      privacyCode: 1,
+      fromdate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+      fromLocationDetails: { placeId: 'p', latitude: 38.72, longitude: -9.14, place: 'Lisbon, Portugal' },
+      serviceGalleries: [],
+      deleteImages: [],
+    },
+  }),
   'slate.follow': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
   'slate.later': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
   'slate.unfollow': async (w) => {

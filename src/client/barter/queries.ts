@@ -3,10 +3,12 @@
  * filter choice, with its listings, and the filters the member chose last.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { targets } from '../../contract/targets';
+import { writeStatesBy, type WriteStateOf } from '../store/outbox';
 import { BARTER_GRID, BARTER_SEARCH, filterParams, type BarterFilters } from '../store/barter-pages';
 import { memberDb, type ListPageRow, type ServiceRow } from '../store/db';
 import { pageKey } from '../store/pages';
-import { FILTERS_DRAFT_KEY } from './commands';
+import { DRAFT_KEY, FILTERS_DRAFT_KEY, type BarterDraft } from './commands';
 
 export type GridView = { page: ListPageRow | undefined; rows: ServiceRow[] };
 
@@ -26,6 +28,20 @@ function useServicesPage(me: string, kind: string, params: string, pageNo: numbe
     const rows = page ? await db.services.bulkGet(page.codes) : [];
     return { page, rows: rows.filter((r): r is ServiceRow => r !== undefined) };
   }, [me, kind, params, pageNo]);
+}
+
+/** Where the queued create of a listing stands (pending, or refused with the server's words), or undefined when delivered. */
+export function useCreateState(me: string, code: string): WriteStateOf<string> | undefined {
+  return useLiveQuery(async () => {
+    // One target per listing: its items are all about this code.
+    const items = await memberDb(me).outbox.where('target').equals(targets.service(code)).sortBy('id');
+    return writeStatesBy(items.map((item) => ({ ...item, payload: { code } })), 'code').get(code);
+  }, [me, code]);
+}
+
+/** The Add New Service draft (null: none). */
+export function useBarterDraft(me: string): BarterDraft | null | undefined {
+  return useLiveQuery(async () => ((await memberDb(me).drafts.get(DRAFT_KEY))?.value as BarterDraft | undefined) ?? null, [me]);
 }
 
 /** The filters chosen last (null: never chosen — the screen starts from the member's city). */

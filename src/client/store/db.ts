@@ -7,7 +7,7 @@
  * Every schema change is a new `version(n)` below; never edit an old one.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { BarterItem } from '../../contract/barter';
+import type { BarterItem, ServiceKind } from '../../contract/barter';
 import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
@@ -41,6 +41,7 @@ export type MasterRow =
   | { name: 'privacies'; rows: Privacy[] }
   | { name: 'professions'; rows: Profession[] }
   | { name: 'emojis'; rows: Emoji[] }
+  | { name: 'services'; rows: ServiceKind[] }
   | { name: 'plans'; rows: Plan[] };
 /** When a pulled kind+params was last fetched, and its last error. */
 export type CursorRow = { key: string; syncedAt: number; error?: { status: number; message: string } };
@@ -153,7 +154,7 @@ export type CircleRow = CircleCard & Partial<CircleDetails> & { detailedAt?: num
 export type SlateRow = SlateCard & Partial<SlateDetails> & { detailedAt?: number };
 
 /** A barter listing (contract/barter.ts barterItem) by its code: shared by every grid page that shows it. */
-export type ServiceRow = BarterItem & { serviceCode: string };
+export type ServiceRow = BarterItem & { serviceCode: string } & SyncMark;
 
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;

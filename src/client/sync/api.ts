@@ -19,7 +19,6 @@ import type { CropFields } from '../../contract/pictures';
 import type { LocationDetails } from '../../contract/entries';
 import type { EducationInput, EducationItem, LookupItem, LookupKind, WorkInput, WorkItem } from '../../contract/vault';
 import type { FeedSpec } from '../store/feed-pages';
-import type { ServiceKind } from '../../contract/barter';
 import type { MediaUpload } from '../../contract/media';
 import type { BarterPageRequest, ServiceSave } from '../store/barter-pages';
 import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginSearchRequest, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
@@ -163,10 +162,9 @@ export interface SyncApi {
   /** The composer's 'Find Location' (geo-calls.ts): online-only gazetteer search. */
   searchPlaces(q: string): Promise<CallResult<LocationDetails[]>>;
   /**
-   * Barter, online only (barter-calls.ts): the services picker, a picture uploaded as it is
-   * picked (`key`: its Idempotency-Key), the author's save (create or update) and remove.
+   * Barter, online only (barter-calls.ts): a picture uploaded as it is picked (`key`: its
+   * Idempotency-Key), the author's save (create or update) and remove.
    */
-  searchServiceKinds(text: string): Promise<CallResult<ServiceKind[]>>;
   uploadServicePicture(file: Blob, fileName: string, key: string, onProgress?: (fraction: number) => void): Promise<CallResult<MediaUpload>>;
   saveService(save: ServiceSave): Promise<CallResult<{ code: string }>>;
   deleteService(code: string, key: string): Promise<CallResult>;

@@ -1,10 +1,10 @@
 /**
- * Barter's online calls: the services picker, and the author's save (create or update,
+ * Barter's online calls: a picture uploaded as it is picked, and the author's save (create or update,
  * with an Idempotency-Key made when the drawer opened, so a double tap or a retry after a
  * lost answer makes one listing) and remove. On success the listing is written into (or
  * taken out of) Dexie; the grid pulls its page again when the screen sees the write land.
  */
-import { BARTER_PATHS, barterItem, serviceKind, type ServiceKind } from '../../contract/barter';
+import { BARTER_PATHS, barterItem } from '../../contract/barter';
 import { BARTER_GRID, BARTER_SEARCH, mergeServices, type ServiceSave } from '../store/barter-pages';
 import { dropFromPages, pagesOf } from '../store/pages';
 import { writeMirror } from '../store/mirror';
@@ -12,14 +12,6 @@ import { MEDIA_PATHS, mediaUpload, type MediaUpload } from '../../contract/media
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import { authed, type Member, type SyncContext } from './context';
-
-export async function searchServiceKinds(ctx: SyncContext, member: Member, text: string): Promise<CallResult<ServiceKind[]>> {
-  const result = await authed(ctx, member, BARTER_PATHS.services(text));
-  return toCallResult(result, (data) => {
-    const parsed = serviceKind.array().safeParse(data ?? []);
-    return parsed.success ? parsed.data : [];
-  });
-}
 
 /**
  * One picture for a listing, uploaded as it is picked (POST user/post/media; the server

@@ -20,7 +20,7 @@ import * as friends from './friend-calls';
 import * as origins from './circle-calls';
 import * as entries from './entry-calls';
 import { createChatSocket, type ChatSocket } from './socket';
-import { prepareEntryMedia } from './entry-media';
+import { prepareEntryMedia, prepareGalleries } from './entry-media';
 import * as geo from './geo-calls';
 import * as barter from './barter-calls';
 
@@ -105,7 +105,7 @@ export function createSync(options: SyncOptions): Sync {
     sleep,
     leader: createLeader(options.locks ?? defaultLocks()),
     socket: socket ? (_member, item) => socket.send(_member, item) : undefined,
-    prepare: { 'entry.create': prepareEntryMedia },
+    prepare: { 'entry.create': prepareEntryMedia, 'barter.create': prepareGalleries('serviceGalleries') },
   });
   const replayNow = async () => {
     if (await refresh()) replayer.kick();
@@ -221,7 +221,6 @@ export function createSync(options: SyncOptions): Sync {
       socket?.lost();
     },
     searchPlaces: (q) => memberCall((m) => geo.searchPlaces(ctx, m, q)),
-    searchServiceKinds: (text) => memberCall((m) => barter.searchServiceKinds(ctx, m, text)),
     uploadServicePicture: (file, name, key, onProgress) => memberCall((m) => barter.uploadServicePicture(ctx, m, file, name, key, onProgress)),
     saveService: (save) => memberCall((m) => barter.saveService(ctx, m, save)),
     deleteService: (code, key) => memberCall((m) => barter.deleteService(ctx, m, code, key)),

@@ -1,7 +1,7 @@
 /**
- * An entry written offline keeps its picked files as blobs in Dexie (`mediaBlobs`,
- * owner = the entry's userPostCode) and names them in its payload's postGalleries as
- * `blob:<id>`. The media must be on the server before the entry, so this is the
+ * An entry (or a barter listing) written offline keeps its picked files as blobs in Dexie
+ * (`mediaBlobs`, owner = the entry's userPostCode / the listing's code) and names them in its
+ * payload's postGalleries (serviceGalleries) as `blob:<id>`. The media must be on the server before the entry, so this is the
  * 'entry.create' prepare step of the replay (replay.ts): each pending blob is uploaded
  * (multipart, `Idempotency-Key` = the blob id, so a lost answer never stores it twice),
  * its returned path written into the outbox item's payload at once (a later pass
@@ -19,26 +19,34 @@ export const BLOB_PREFIX = 'blob:';
 export type Prepared = { kind: 'ready'; payload: unknown } | HttpFailure;
 export type PrepareStep = (ctx: SyncContext, member: Member, item: OutboxItem) => Promise<Prepared>;
 
-type Gallery = { path: string; width: number; height: number; [field: string]: unknown };
-type WithGalleries = { postGalleries?: Gallery[]; [field: string]: unknown };
+type Gallery = { path: string; [field: string]: unknown };
+/** Where a kind's form lists its files: an entry's postGalleries, a barter listing's serviceGalleries. */
+type GalleryField = 'postGalleries' | 'serviceGalleries';
+type WithGalleries = Partial<Record<GalleryField, Gallery[]>> & { [field: string]: unknown };
 
-/** The payload's entry form: 'entry.create' wraps it as `data` (mutations.ts withUser style) or is it. */
+/** The payload's form: 'entry.create' and 'barter.create' wrap it as `data` (mutations.ts withUser style) or is it. */
 function formOf(payload: unknown): WithGalleries {
   const p = payload as { data?: WithGalleries } & WithGalleries;
   return p.data && typeof p.data === 'object' ? p.data : p;
 }
 
-function withGalleries(payload: unknown, galleries: Gallery[]): unknown {
+function withGalleries(payload: unknown, field: GalleryField, galleries: Gallery[]): unknown {
   const p = payload as { data?: WithGalleries } & WithGalleries;
-  return p.data && typeof p.data === 'object'
-    ? { ...p, data: { ...p.data, postGalleries: galleries } }
-    : { ...p, postGalleries: galleries };
+  return p.data && typeof p.data === 'object' ? { ...p, data: { ...p.data, [field]: galleries } } : { ...p, [field]: galleries };
 }
 
-export const prepareEntryMedia: PrepareStep = async (ctx, member, item) => {
+/** What an uploaded file becomes in the form: an entry keeps its size and kind; a listing names the path alone. */
+function uploaded(field: GalleryField, gallery: Gallery, answer: { path: string; width: number; height: number; mediaType: string }): Gallery {
+  if (field === 'serviceGalleries') return { path: answer.path };
+  return { ...gallery, path: answer.path, width: answer.width, height: answer.height, mediaType: answer.mediaType };
+}
+
+export const prepareEntryMedia: PrepareStep = (ctx, member, item) => prepareGalleries('postGalleries')(ctx, member, item);
+
+export const prepareGalleries = (field: GalleryField): PrepareStep => async (ctx, member, item) => {
   const { db } = member;
   let payload = item.payload;
-  const galleries = [...(formOf(payload).postGalleries ?? [])];
+  const galleries = [...(formOf(payload)[field] ?? [])];
   for (const [i, gallery] of galleries.entries()) {
     if (!gallery.path.startsWith(BLOB_PREFIX)) continue;
     const id = gallery.path.slice(BLOB_PREFIX.length);
@@ -64,8 +72,8 @@ export const prepareEntryMedia: PrepareStep = async (ctx, member, item) => {
       return result;
     }
     const answer = mediaUpload.parse(result.body.data);
-    galleries[i] = { ...gallery, path: answer.path, width: answer.width, height: answer.height, mediaType: answer.mediaType };
-    payload = withGalleries(payload, galleries);
+    galleries[i] = uploaded(field, gallery, answer);
+    payload = withGalleries(payload, field, galleries);
     // Written at once: a crash or a failed entry send never uploads this file again.
     await db.transaction('rw', db.outbox, db.mediaBlobs, async () => {
       if (await db.outbox.get(item.id)) await db.outbox.update(item.id, { payload });

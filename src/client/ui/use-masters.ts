@@ -1,8 +1,9 @@
 /**
- * The master lists every area picks from (professions, privacies), live from Dexie (the
+ * The master lists every area picks from (professions, privacies, services), live from Dexie (the
  * shell mirrors them once per session). One place, so each area does not read them anew.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { ServiceKind } from '../../contract/barter';
 import type { Privacy, Profession } from '../../contract/masters';
 import { memberDb } from '../store/db';
 
@@ -20,6 +21,16 @@ export function usePrivacies(me: string): Privacy[] {
     useLiveQuery(async () => {
       const row = await memberDb(me).masters.get('privacies');
       return row?.name === 'privacies' ? row.rows : [];
+    }, [me]) ?? []
+  );
+}
+
+/** Barter's services (the form's and the filter's picker), mirrored with the other masters. */
+export function useServiceKinds(me: string): ServiceKind[] {
+  return (
+    useLiveQuery(async () => {
+      const row = await memberDb(me).masters.get('services');
+      return row?.name === 'services' ? row.rows : [];
     }, [me]) ?? []
   );
 }

@@ -6,27 +6,20 @@
  */
 import { Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { BARTER_LOCATION_MIN, FILTER_SPAN_DAYS, RADIUS_OPTIONS_KM, type ServiceKind } from '../../../contract/barter';
+import { addDays, BARTER_LOCATION_MIN, FILTER_SPAN_DAYS, RADIUS_OPTIONS_KM } from '../../../contract/barter';
 import type { BarterFilters } from '../../store/barter-pages';
 import { DateField } from '../../ui/form-parts';
 import { LocationSearch } from '../../ui/location-search';
-import { searchServiceKinds } from '../commands';
+import { useServiceKinds } from '../../ui/use-masters';
 import classes from './barter.module.css';
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-export function BarterFiltersPanel({ value, onApply }: { value: BarterFilters; onApply: (filters: BarterFilters) => void }) {
+export function BarterFiltersPanel({ me, value, onApply }: { me: string; value: BarterFilters; onApply: (filters: BarterFilters) => void }) {
   const [draft, setDraft] = useState<BarterFilters>(value);
-  const [kinds, setKinds] = useState<ServiceKind[]>(value.serviceCode && value.serviceName ? [{ serviceCode: value.serviceCode, serviceName: value.serviceName }] : []);
+  const kinds = useServiceKinds(me);
   const place =
     draft.latitude !== undefined && draft.longitude !== undefined && draft.place
       ? { placeId: `filter:${draft.place}`, place: draft.place, latitude: draft.latitude, longitude: draft.longitude }
       : null;
-  const findKinds = async (text: string) => {
-    if (!text.trim()) return;
-    const result = await searchServiceKinds(text.trim());
-    if (result.ok) setKinds((known) => [...known.filter((k) => k.serviceCode === draft.serviceCode), ...result.data.filter((k) => k.serviceCode !== draft.serviceCode)]);
-  };
   const set = (patch: Partial<BarterFilters>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
@@ -42,8 +35,6 @@ export function BarterFiltersPanel({ value, onApply }: { value: BarterFilters; o
           placeholder="Any service"
           nothingFoundMessage="No data"
           data={kinds.map((k) => ({ value: k.serviceCode, label: k.serviceName }))}
-          filter={({ options }) => options}
-          onSearchChange={(text) => void findKinds(text)}
           value={draft.serviceCode ?? null}
           onChange={(code) => set({ serviceCode: code ?? undefined, serviceName: kinds.find((k) => k.serviceCode === code)?.serviceName })}
           comboboxProps={{ withinPortal: true }}

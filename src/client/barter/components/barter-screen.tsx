@@ -3,10 +3,10 @@
  * 'Service in your location', and the filter panel. The grid reads Dexie — each filter's
  * pages are mirrored, so what was seen opens offline. The first visit starts from the
  * member's own city (their suite's location, found in the gazetteer) within 40 km; the
- * choice is kept on this device. Add, edit and trash are online calls.
+ * choice is kept on this device. Adding works offline (queued); edit and trash are online calls.
  */
 import { Button, Text } from '@mantine/core';
-import { useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { BARTER_PAGE_SIZE } from '../../../contract/barter';
 import type { BarterFilters } from '../../store/barter-pages';
@@ -49,7 +49,6 @@ export function BarterScreen({ me, locationName }: { me: string; locationName: s
 }
 
 function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
-  const { online } = useNetwork();
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [showFilters, setShowFilters] = useState(false);
   const [pageNo, setPageNo] = useState(1);
@@ -61,7 +60,7 @@ function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
   return (
     <>
       <PageTitle title="Barter Service">
-        <Button onClick={actions.add} disabled={!online} title={online ? undefined : 'You are offline. Adding a service needs the network.'}>
+        <Button onClick={actions.add}>
           Add New Service
         </Button>
       </PageTitle>
@@ -87,7 +86,7 @@ function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
         </div>
         {/* On a phone the panel waits behind a button, so the grid comes first. */}
         {wide || showFilters ? (
-          <BarterFiltersPanel value={filters} onApply={(next) => void keepFilters(me, next)} />
+          <BarterFiltersPanel me={me} value={filters} onApply={(next) => void keepFilters(me, next)} />
         ) : (
           <Button variant="default" className={classes.filters} onClick={() => setShowFilters(true)}>
             Filters

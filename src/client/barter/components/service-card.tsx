@@ -1,7 +1,9 @@
 /**
  * A barter listing as a card of the grid (spec §2.11): its first picture, heading, service,
  * dates, place and the poster (a link to their suite); the author alone gets the edit and
- * trash menu (spec §8), trash asking first.
+ * trash menu (spec §8), trash asking first. A listing written offline shows its picked
+ * picture from the device and 'pending' (or the server's refusal with Retry / Discard)
+ * until it is delivered; its menu waits until then.
  */
 import { ActionIcon, Anchor, Badge, Card, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { format, parseISO } from 'date-fns';
@@ -9,6 +11,10 @@ import { galleryThumbPath } from '../../../contract/media';
 import type { ServiceRow } from '../../store/db';
 import { HrefLink } from '../../ui/href-link';
 import { IconBarter, IconEdit, IconMapPin, IconTrash } from '../../ui/icons';
+import { localBlobId, useMediaSrc } from '../../ui/media-src';
+import { SyncMark } from '../../ui/sync-mark';
+import { discardWrite, retryWrite } from '../commands';
+import { useCreateState } from '../queries';
 import classes from './barter.module.css';
 
 const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
@@ -16,14 +22,20 @@ const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
 /** '3 Dec 2026' or '3 Dec 2026 – 6 Dec 2026'. */
 export const datesOf = (from: string, to: string | null) => (to && to !== from ? `${day(from)} – ${day(to)}` : day(from));
 
-export function ServiceCard({ row, mine, onEdit, onTrash }: { row: ServiceRow; mine: boolean; onEdit: () => void; onTrash: () => void }) {
+export function ServiceCard({ me, row, onEdit, onTrash }: { me: string; row: ServiceRow; onEdit: () => void; onTrash: () => void }) {
   const { originalPost: p, location: l } = row;
   const picture = row.serviceGalleries[0];
+  const mine = p.postedBy.userCode === me;
+  // A listing written offline: its picture is still a blob on this device, its create queued.
+  const local = picture ? localBlobId(picture.path) !== undefined : false;
+  const src = useMediaSrc(me, picture ? (local ? picture.path : galleryThumbPath(picture.path)) : '');
+  const state = useCreateState(me, row.serviceCode);
+  const unsent = row._sync !== undefined || state !== undefined;
   return (
     <Card withBorder radius="md" padding="sm" className={classes.card} component="article" aria-label={p.serviceHeading}>
       <Card.Section>
-        {picture ? (
-          <Image src={galleryThumbPath(picture.path)} alt={`${p.serviceName}: ${p.serviceHeading}`} h={140} fit="cover" />
+        {picture && src ? (
+          <Image src={src} alt={`${p.serviceName}: ${p.serviceHeading}`} h={140} fit="cover" />
         ) : (
           <div className={classes.noPicture} aria-hidden="true">
             <IconBarter size={36} />
@@ -35,7 +47,7 @@ export function ServiceCard({ row, mine, onEdit, onTrash }: { row: ServiceRow; m
           <Text fw={700} lineClamp={2}>
             {p.serviceHeading}
           </Text>
-          {mine && (
+          {mine && !unsent && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="subtle" color="gray" aria-label={`Change ${p.serviceHeading}`}>
@@ -56,6 +68,7 @@ export function ServiceCard({ row, mine, onEdit, onTrash }: { row: ServiceRow; m
         <Badge variant="light" size="sm" w="fit-content">
           {p.serviceName}
         </Badge>
+        <SyncMark state={state} what="Service" onRetry={retryWrite} onDiscard={discardWrite} />
         <Text size="sm">{datesOf(p.fromdate, p.todate)}</Text>
         <Group gap={4} wrap="nowrap">
           <IconMapPin size={14} aria-hidden="true" />

@@ -25,7 +25,7 @@ export function useServiceActions(me: string): { reload: number; add: () => void
   };
 
   const card = (row: ServiceRow) => (
-    <ServiceCard key={row.serviceCode} row={row} mine={row.originalPost.postedBy.userCode === me} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
+    <ServiceCard key={row.serviceCode} me={me} row={row} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
   );
 
   const dialogs = (

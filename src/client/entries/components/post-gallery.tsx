@@ -6,7 +6,7 @@
 import { Box, Image, SimpleGrid, Text } from '@mantine/core';
 import { galleryThumbPath } from '../../../contract/media';
 import type { PostGallery } from '../../../contract/entries';
-import { localBlobId, useMediaSrc } from '../media-src';
+import { localBlobId, useMediaSrc } from '../../ui/media-src';
 
 const GRID_MAX = 5;
 

@@ -9,6 +9,7 @@
  */
 import type { MutationKind } from '../../../contract/mutations';
 import type { Applier, Appliers } from './applier';
+import { barterAppliers } from './barter';
 import { circleAppliers } from './circles';
 import { composerAppliers } from './composer';
 import { commentAppliers, entryAppliers } from './entries';
@@ -37,7 +38,8 @@ export const appliers: Appliers = areas(profileAppliers)
   .and(composerAppliers)
   .and(entryAppliers)
   .and(commentAppliers)
-  .and(circleAppliers).joined;
+  .and(circleAppliers)
+  .and(barterAppliers).joined;
 
 /** The appliers of one kind, typed by it; undefined only for an item another version of the app queued. */
 export const applierOf = <K extends MutationKind>(kind: K): Applier<K> | undefined => appliers[kind];

@@ -5,6 +5,7 @@
  * (a flaky network should not cost the member the half that arrived).
  */
 import { MASTER_PATHS, emoji, privacy, profession } from '../../../contract/masters';
+import { serviceKind } from '../../../contract/barter';
 import { targets } from '../../../contract/targets';
 import { USER_PATHS, personalInfo, userMenu, userPlan, userProfile, utilization } from '../../../contract/user';
 import type { ZodType } from 'zod';
@@ -34,6 +35,7 @@ function parts(me: string): Part[] {
     call(MASTER_PATHS.privacies, privacy.array(), (db, rows) => db.masters.put({ name: 'privacies', rows })),
     call(MASTER_PATHS.professions, profession.array(), (db, rows) => db.masters.put({ name: 'professions', rows })),
     call(MASTER_PATHS.emojis, emoji.array(), (db, rows) => db.masters.put({ name: 'emojis', rows })),
+    call(MASTER_PATHS.services, serviceKind.array(), (db, rows) => db.masters.put({ name: 'services', rows })),
   ];
 }
 

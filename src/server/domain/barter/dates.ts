@@ -1,31 +1,23 @@
 /**
- * The barter form's date rules (spec §5): start not in the past, end not before start,
- * appear date neither in the past nor after the start. "Today" is the earliest calendar day
- * that is still today somewhere (UTC−12), so a member late in the evening west of us is
- * never told their today is the past; dates are calendar days, compared as YYYY-MM-DD.
+ * The barter form's date rules on the server (contract/barter.ts barterDateErrors, the
+ * drawer's own check too), and the list filter's window. "Today" for the form is the
+ * earliest calendar day that is still today somewhere (UTC−12), so a member late in the
+ * evening west of us is never told their today is the past; dates are calendar days,
+ * compared as YYYY-MM-DD.
  */
-import { BARTER_MESSAGES, FILTER_SPAN_DAYS, type BarterForm } from '../../../contract/barter';
+import { addDays, barterDateErrors, BARTER_MESSAGES, FILTER_SPAN_DAYS, isoDay, type BarterForm } from '../../../contract/barter';
 import { HttpError } from '../../http-error';
 
-const DAY_MS = 86_400_000;
-
-export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-/** The earliest "today" on Earth. */
-export const earliestToday = (now = Date.now()): string => isoDay(now - 12 * 3_600_000);
+export { addDays, earliestToday } from '../../../contract/barter';
 /** The date on the server (UTC): what appear dates are compared with when listing. */
 export const utcToday = (now = Date.now()): string => isoDay(now);
-export const addDays = (day: string, days: number): string => isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
 /** Field errors of the form's dates, all at once (the drawer shows each under its field). */
 export function checkFormDates(form: BarterForm, now = Date.now()): void {
-  const today = earliestToday(now);
-  const errors: Record<string, string[]> = {};
-  const appear = form.serviceAppearDate ?? today;
-  if (form.fromdate < today) errors.fromdate = [BARTER_MESSAGES.startPast];
-  if (form.todate && form.todate < form.fromdate) errors.todate = [BARTER_MESSAGES.endBeforeStart];
-  if (appear < today) errors.serviceAppearDate = [BARTER_MESSAGES.appearPast];
-  else if (appear > form.fromdate) errors.serviceAppearDate = [BARTER_MESSAGES.appearAfterStart];
-  if (Object.keys(errors).length > 0) throw new HttpError(400, 'Please check the dates.', errors);
+  const errors = barterDateErrors(form, now);
+  if (Object.keys(errors).length > 0) {
+    throw new HttpError(400, 'Please check the dates.', Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])));
+  }
 }
 
 /** The list filter's window: [fromdate, todate], todate defaulting to a week on; at most a week. */

@@ -1,9 +1,10 @@
-/** Master lists (privacies, professions, emojis) and the public plan list of the subscription screen. */
+/** Master lists (privacies, professions, emojis, barter's services) and the public plan list of the subscription screen. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/envelope';
 import { emoji, MASTER_PATHS, plan, privacy, profession } from '../../../contract/masters';
-import { listActivePlans, listEmojis, listPrivacies, listProfessions } from './repo';
+import { serviceKind } from '../../../contract/barter';
+import { listActivePlans, listEmojis, listPrivacies, listProfessions, listServiceKinds } from './repo';
 
 const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(`/${MASTER_PATHS.plans}`, {
@@ -22,6 +23,12 @@ const mastersRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'member' },
     schema: { tags: ['masters'], response: { 200: envelope(z.array(profession)) } },
     handler: async () => ({ code: 200, message: 'ok', data: await listProfessions(app.db) }),
+  });
+
+  app.get(`/${MASTER_PATHS.services}`, {
+    config: { access: 'member' },
+    schema: { tags: ['masters', 'barter'], response: { 200: envelope(z.array(serviceKind)) } },
+    handler: async () => ({ code: 200, message: 'ok', data: await listServiceKinds(app.db) }),
   });
 
   app.get(`/${MASTER_PATHS.emojis}`, {

@@ -1,7 +1,9 @@
 /** Master lists and plans as contract shapes, in their display order. */
 import { asc, eq } from 'drizzle-orm';
 import type { Emoji, Plan, Privacy, Profession } from '../../../contract/masters';
+import type { ServiceKind } from '../../../contract/barter';
 import type { Db } from '../../db/client';
+import { serviceKinds } from '../../db/schema/barter';
 import { emojis, privacies, professions } from '../../db/schema/masters';
 import { planFeatures, plans } from '../../db/schema/plans';
 
@@ -13,6 +15,12 @@ export const listProfessions = (db: Db): Promise<Profession[]> =>
     .select({ professionCode: professions.professionCode, professionName: professions.professionName })
     .from(professions)
     .orderBy(asc(professions.sortOrder), asc(professions.professionName));
+
+export const listServiceKinds = (db: Db): Promise<ServiceKind[]> =>
+  db
+    .select({ serviceCode: serviceKinds.serviceCode, serviceName: serviceKinds.serviceName })
+    .from(serviceKinds)
+    .orderBy(asc(serviceKinds.sortOrder), asc(serviceKinds.serviceName));
 
 export async function listEmojis(db: Db): Promise<Emoji[]> {
   const rows = await db.select().from(emojis).orderBy(asc(emojis.sortOrder), asc(emojis.emojiCode));

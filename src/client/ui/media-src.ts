@@ -1,7 +1,7 @@
 /**
  * A gallery path as something an <img> or <video> can show. Server media (`/media/…`)
  * are used as they are (the service worker caches them). A file picked offline and not
- * yet delivered is named `blob:<id>` (composer/form.ts pickGalleries): its bytes are a
+ * yet delivered (an entry's or a barter listing's) is named `blob:<id>`: its bytes are a
  * `mediaBlobs` row in Dexie, read by a live query and shown through an object URL.
  *
  * The URL is made in an effect and revoked by that effect's cleanup — on unmount, or
