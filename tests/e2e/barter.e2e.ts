@@ -3,7 +3,8 @@
  * - Amara opens /barter (her city's listings), adds a service with a picture — the drawer
  *   names what is missing first — in Lisbon;
  * - Jonas finds it with a 5 km radius around Lisbon, not with one around Warsaw, and by the
- *   header's search; he has no edit menu on it; offline, the grid he saw opens from the device;
+ *   header's search; he has no edit menu on it; he opens it (its map, its poster); offline,
+ *   the grid he saw opens from the device;
  * - Amara starts another online (a draft: closed and reopened, all still there), finishes it
  *   offline with a picture: queued, pending across a reload, delivered once when back online;
  * - Amara edits its heading and trashes it (asked first); Jonas no longer finds it.
@@ -177,6 +178,17 @@ describe('barter: add with a picture, find by radius, edit and trash', () => {
     await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await card.getByRole('button', { name: `Change ${heading}` }).count()).toBe(0);
     await look(j, 'barter-found');
+    // Its heading opens the listing: what, when, where on the map, and who offers it.
+    await card.getByRole('button', { name: heading }).click();
+    const view = j.getByRole('dialog', { name: heading });
+    await expect.poll(() => view.getByText('Algebra and geometry by the harbour, evenings.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => view.getByRole('link', { name: 'Amara Lindqvist' }).isVisible()).toBe(true);
+    await expect.poll(() => view.getByText(/Lisbon, /).first().isVisible()).toBe(true);
+    await expect.poll(() => view.locator('canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // They are not billionetts (the seed keeps the demo pair apart): no telex to offer.
+    expect(await view.getByRole('link', { name: /^Telex / }).count()).toBe(0);
+    await look(j, 'barter-view');
+    await view.getByRole('button', { name: 'Close' }).first().click();
     // The header's search from barter looks for listings: a word of the heading, a typo in it.
     const box = j.getByPlaceholder('Search for anything...').first();
     await box.fill(`tutorng ${stamp}`);

@@ -22,7 +22,7 @@ const day = (iso: string) => format(parseISO(iso), 'd MMM yyyy');
 /** '3 Dec 2026' or '3 Dec 2026 – 6 Dec 2026'. */
 export const datesOf = (from: string, to: string | null) => (to && to !== from ? `${day(from)} – ${day(to)}` : day(from));
 
-export function ServiceCard({ me, row, onEdit, onTrash }: { me: string; row: ServiceRow; onEdit: () => void; onTrash: () => void }) {
+export function ServiceCard({ me, row, onOpen, onEdit, onTrash }: { me: string; row: ServiceRow; onOpen: () => void; onEdit: () => void; onTrash: () => void }) {
   const { originalPost: p, location: l } = row;
   const picture = row.serviceGalleries[0];
   const mine = p.postedBy.userCode === me;
@@ -44,9 +44,10 @@ export function ServiceCard({ me, row, onEdit, onTrash }: { me: string; row: Ser
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap={4}>
-          <Text fw={700} lineClamp={2}>
+          {/* The heading opens the listing: its pictures, description, map and poster. */}
+          <Anchor component="button" type="button" onClick={onOpen} fw={700} c="inherit" ta="left" lineClamp={2}>
             {p.serviceHeading}
-          </Text>
+          </Anchor>
           {mine && !unsent && (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>

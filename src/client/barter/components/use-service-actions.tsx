@@ -1,7 +1,7 @@
 /**
- * The author's edit and trash on a listing card, wherever cards show (the grid, the
- * search): which card is being edited or trashed, the drawer and the question, and a
- * reload count that says a change landed (the page pulls again).
+ * What a listing card opens, wherever cards show (the grid, the search): the listing
+ * itself, and the author's edit and trash — which card is open, edited or trashed, the
+ * view, the drawer and the question, and a reload count that says a change landed.
  */
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
@@ -11,11 +11,13 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteService } from '../commands';
 import { ServiceCard } from './service-card';
 import { ServiceFormDrawer } from './service-form-drawer';
+import { ServiceView } from './service-view';
 
 export function useServiceActions(me: string): { reload: number; add: () => void; card: (row: ServiceRow) => ReactNode; dialogs: ReactNode } {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
   const [trashing, setTrashing] = useState<ServiceRow | null>(null);
+  const [open, setOpen] = useState<ServiceRow | null>(null);
 
   const trash = async (row: ServiceRow) => {
     const result = await deleteService(row.serviceCode);
@@ -25,11 +27,12 @@ export function useServiceActions(me: string): { reload: number; add: () => void
   };
 
   const card = (row: ServiceRow) => (
-    <ServiceCard key={row.serviceCode} me={me} row={row} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
+    <ServiceCard key={row.serviceCode} me={me} row={row} onOpen={() => setOpen(row)} onEdit={() => setEditing(row)} onTrash={() => setTrashing(row)} />
   );
 
   const dialogs = (
     <>
+      <ServiceView me={me} row={open} onClose={() => setOpen(null)} />
       <ServiceFormDrawer me={me} item={editing === 'new' ? undefined : (editing ?? undefined)} opened={editing !== null} onClose={() => setEditing(null)} onSaved={() => setReload((n) => n + 1)} />
       {trashing && (
         <ConfirmDialog

@@ -15,7 +15,7 @@ import { CommentsArea } from './comments-area';
 import { PostActions, PostStats } from './post-actions';
 import { PostGalleryGrid } from './post-gallery';
 import { PostHeader } from './post-header';
-import { PostMap } from './post-map';
+import { PlaceMap } from '../../ui/map/place-map';
 import { PostMenu } from './post-menu';
 import { PostPoll } from './post-poll';
 import { PostText } from './post-text';
@@ -37,7 +37,7 @@ export function PostBody({ me, post }: { me: string; post: OriginalPost }) {
           }
         />
       )}
-      <PostMap location={post.location} />
+      <PlaceMap location={post.location} />
       <PostGalleryGrid me={me} items={post.postGalleries} />
     </Stack>
   );

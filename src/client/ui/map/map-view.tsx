@@ -1,5 +1,5 @@
 /**
- * The maplibre map of a card (loaded lazily by post-map.tsx): our basemap style, a
+ * The maplibre map of a card (loaded lazily by place-map.tsx): our basemap style, a
  * marker per place, zoom 15 for one place and 4 for a route (spec §2.5) — one place opens
  * at no deeper than the basemap has detail for (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6
  * bundled needs its worker URL set (TOOLCHAIN.md).
@@ -16,7 +16,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
 import { BASEMAP_DETAIL_ZOOM, GEO_PATHS, MAP_ZOOM } from '../../../contract/geo';
 
-/** A place to mark. Declared here, the lazy side: post-map.tsx imports it as a type only. */
+/** A place to mark. Declared here, the lazy side: place-map.tsx imports it as a type only. */
 export type MapPoint = { lat: number; lon: number; name: string };
 
 setWorkerUrl(workerUrl);

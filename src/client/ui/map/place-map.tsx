@@ -1,5 +1,5 @@
 /**
- * Where an entry happened (spec §2.5): the place names, and the map drawn by maplibre
+ * Where an entry happened (spec §2.5) or a barter listing is offered: the place names, and the map drawn by maplibre
  * from our own basemap (contract/geo.ts) — zoom 15 for one place, 4 for a transit route.
  * maplibre (~300 KB gzip) loads only when a card with a place is drawn. If the basemap
  * cannot be loaded (not served, or offline before it was cached) the names stay alone.
@@ -12,15 +12,24 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { GEO_CREDIT } from '../../../contract/geo';
-import type { OriginalPost } from '../../../contract/entries';
-import { IconMapPin } from '../../ui/icons';
+import { IconMapPin } from '../icons';
 // A type-only import is erased from the build, so maplibre still loads only through import().
 import type { MapPoint } from './map-view';
 import { useSettledInView } from './use-settled-in-view';
 
 const MapView = lazy(() => import('./map-view'));
 
-export function pointsOf(location: OriginalPost['location']): MapPoint[] {
+/** The places of an entry (OriginalPost.location) or a listing (BarterItem.location): the same fields. */
+export type Places = {
+  fromplaceName: string | null;
+  fromlatitude: number | null;
+  fromlongitude: number | null;
+  toplaceName: string | null;
+  tolatitude: number | null;
+  tolongitude: number | null;
+};
+
+export function pointsOf(location: Places | null | undefined): MapPoint[] {
   if (!location) return [];
   const points: MapPoint[] = [];
   if (location.fromlatitude !== null && location.fromlongitude !== null)
@@ -30,7 +39,7 @@ export function pointsOf(location: OriginalPost['location']): MapPoint[] {
   return points;
 }
 
-export function PostMap({ location }: { location: OriginalPost['location'] }) {
+export function PlaceMap({ location }: { location: Places | null | undefined }) {
   const [failed, setFailed] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const shown = useSettledInView(box, Boolean(location));
