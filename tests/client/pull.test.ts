@@ -26,7 +26,7 @@ describe('pull', () => {
     expect(await h.db.plans.get(me)).toMatchObject({ userCode: me });
     expect(await h.db.menus.get(me)).toMatchObject({ userCode: me });
     expect(await h.db.utilization.get(me)).toMatchObject({ userCode: me });
-    expect((await h.db.masters.toArray()).map((m) => m.name).sort()).toEqual(['emojis', 'privacies', 'professions']);
+    expect((await h.db.masters.toArray()).map((m) => m.name).sort()).toEqual(['emojis', 'privacies', 'professions', 'services']);
     const cursor = await h.db.cursors.get('shell');
     expect(cursor?.syncedAt).toBeGreaterThan(0);
     expect(cursor?.error).toBeUndefined();
