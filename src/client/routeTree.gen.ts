@@ -24,6 +24,7 @@ import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/
 import { Route as MainBarterSearchRouteImport } from './routes/_main/barter_.search'
 import { Route as MainBillionettUserCodeRouteImport } from './routes/_main/billionett/$userCode'
 import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$groupCode'
+import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
 import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
@@ -124,6 +125,11 @@ const MainBillionettUserCodeRoute = MainBillionettUserCodeRouteImport.update({
 const MainCircleGroupCodeRoute = MainCircleGroupCodeRouteImport.update({
   id: '/circle/$groupCode',
   path: '/circle/$groupCode',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainEntriesPostCodeRoute = MainEntriesPostCodeRouteImport.update({
+  id: '/entries/$postCode',
+  path: '/entries/$postCode',
   getParentRoute: () => MainRoute,
 } as any)
 const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/barter/search': typeof MainBarterSearchRoute
   '/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
+  '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
@@ -328,6 +335,7 @@ export interface FileRoutesByTo {
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/barter/search': typeof MainBarterSearchRoute
+  '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/_main/barter_/search': typeof MainBarterSearchRoute
   '/_main/billionett/$userCode': typeof MainBillionettUserCodeRouteWithChildren
   '/_main/circle/$groupCode': typeof MainCircleGroupCodeRouteWithChildren
+  '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
   '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/barter/search'
     | '/billionett/$userCode'
     | '/circle/$groupCode'
+    | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
     | '/slate/$pageCode'
@@ -456,6 +466,7 @@ export interface FileRouteTypes {
     | '/telex'
     | '/reset-password/$resetToken'
     | '/barter/search'
+    | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
     | '/suite/billionetts'
@@ -499,6 +510,7 @@ export interface FileRouteTypes {
     | '/_main/barter_/search'
     | '/_main/billionett/$userCode'
     | '/_main/circle/$groupCode'
+    | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
     | '/_main/slate/$pageCode'
@@ -638,6 +650,13 @@ declare module '@tanstack/react-router' {
       path: '/circle/$groupCode'
       fullPath: '/circle/$groupCode'
       preLoaderRoute: typeof MainCircleGroupCodeRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/entries/$postCode': {
+      id: '/_main/entries/$postCode'
+      path: '/entries/$postCode'
+      fullPath: '/entries/$postCode'
+      preLoaderRoute: typeof MainEntriesPostCodeRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/entry/$type': {
@@ -919,6 +938,7 @@ interface MainRouteChildren {
   MainBarterSearchRoute: typeof MainBarterSearchRoute
   MainBillionettUserCodeRoute: typeof MainBillionettUserCodeRouteWithChildren
   MainCircleGroupCodeRoute: typeof MainCircleGroupCodeRouteWithChildren
+  MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
   MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
@@ -942,6 +962,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainBarterSearchRoute: MainBarterSearchRoute,
   MainBillionettUserCodeRoute: MainBillionettUserCodeRouteWithChildren,
   MainCircleGroupCodeRoute: MainCircleGroupCodeRouteWithChildren,
+  MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
   MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,

@@ -39,7 +39,10 @@ export const ENTRY_PATHS = {
   create: 'user/post',
   /** POST, answers 201. Query: postType, profileCode. */
   share: 'submitShare',
-  /** GET one entry (the entry viewer); DELETE (author only). */
+  /**
+   * GET one entry as a feed item (/entries/$postCode, the entry viewer), under the feed's
+   * privacy: hidden answers the 404 of missing. DELETE (author only).
+   */
   entry: (postCode: string) => `user/post/${postCode}`,
   /** PUT body { privacyCode } (author only). */
   privacy: (postCode: string) => `user/post/${postCode}/privacy`,

@@ -10,6 +10,7 @@
  *   send, answers 403/404 and changes nothing in the database. The
  *   victim's entry is 'Only me', so the entry writes anyone may make on an entry they can
  *   read (rate, comment, save, vote, report, share) are refused here too.
+ * - Every read that names that entry answers the other member exactly as a missing code.
  */
 import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -166,5 +167,24 @@ describe('authorization matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(await databaseDigest()).toBe(before);
+  });
+
+  // A read has no 403: another member's 'Only me' entry (and its comments) answers the very
+  // 404 of a code that names nothing, so probing codes cannot tell "hidden" from "gone".
+  it("every read of another member's hidden entry answers 404 like a missing one", async () => {
+    const reads = operations.filter((op) => op.method === 'GET' && op.pathParams.includes('postCode'));
+    expect(reads.map(opName)).toContain('GET /api/v1/user/post/{postCode}');
+    const wrong: string[] = [];
+    for (const op of reads) {
+      const [hidden, missing] = await Promise.all(
+        [owned.postCode, randomUUID()].map(async (postCode) => {
+          const url = op.url({ pathValue: (name) => (name === 'postCode' ? postCode! : (owned[name] ?? 'X1')), queryValue: () => '1' });
+          const r = await fetch(`${s.url}${url}`, { headers: { authorization: `Bearer ${attacker.token}` } });
+          return { status: r.status, text: await r.text() };
+        }),
+      );
+      if (hidden!.status !== 404 || hidden!.text !== missing!.text) wrong.push(`${hidden!.status} ${opName(op)}: ${hidden!.text.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

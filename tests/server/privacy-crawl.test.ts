@@ -7,7 +7,8 @@
  * those circles (a follower of those slates, not a billionett) with every value that could
  * point at those things (the member, each circle and slate, each entry, the comment, each
  * canary as search text). No answer to someone who may not see a thing carries its canary, and an answer
- * that hides (accessCode 106) carries no rows and no counts. Controls prove the crawl
+ * that hides (accessCode 106) carries no rows and no counts. A read that names an entry the
+ * viewer may not see answers 404, as for a missing code. Controls prove the crawl
  * reaches the things it looks for: what each viewer may see, they do find.
  *
  * About, names, plan and picture are the public profile card (spec §2.2: another member's
@@ -36,6 +37,8 @@ describe('privacy crawl', () => {
   /** canary → who may see it (besides the owner). */
   const secrets = new Map<string, Viewer[]>();
   const postCodes: string[] = [];
+  /** postCode → who may see that entry (besides the owner). */
+  const entrySeenBy = new Map<string, Viewer[]>();
   let commentCode = '';
   const groupCodes: string[] = [];
   const pageCodes: string[] = [];
@@ -59,6 +62,7 @@ describe('privacy crawl', () => {
       assert.equal(made.status, 201);
       secrets.set(text, seenBy);
       postCodes.push(userPostCode);
+      entrySeenBy.set(userPostCode, seenBy);
     }
     // A comment on the 'Only me' entry.
     commentCode = randomUUID();
@@ -93,6 +97,7 @@ describe('privacy crawl', () => {
       assert.equal(made.status, 201, JSON.stringify(made.body));
       secrets.set(text, seenBy);
       postCodes.push(userPostCode);
+      entrySeenBy.set(userPostCode, seenBy);
     };
     const circleReaders: Record<number, Viewer[]> = { 1: ['stranger', 'friend', 'member'], 2: ['friend', 'member'], 3: ['member'] };
     const slateReaders: Record<number, Viewer[]> = { 1: ['stranger', 'friend', 'member'], 2: ['friend', 'member'], 3: [] };
@@ -138,8 +143,8 @@ describe('privacy crawl', () => {
     await s?.close();
   });
 
-  /** Every URL of `op` that could point at the owner's things. */
-  function urlsOf(op: Operation): string[] {
+  /** Every URL of `op` that could point at the owner's things, with the values it was filled with. */
+  function urlsOf(op: Operation): { url: string; values: Record<string, string> }[] {
     const choices: Record<string, string[]> = {
       userCode: [owner.userCode],
       friendCode: [owner.userCode],
@@ -164,13 +169,17 @@ describe('privacy crawl', () => {
       const values = choices[name] ?? [''];
       combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
     }
-    return combos.map((combo) => op.url({ pathValue: (name) => encodeURIComponent(combo[name] || 'X1'), queryValue: (name) => encodeURIComponent(combo[name] ?? '') }));
+    return combos.map((combo) => ({
+      url: op.url({ pathValue: (name) => encodeURIComponent(combo[name] || 'X1'), queryValue: (name) => encodeURIComponent(combo[name] ?? '') }),
+      values: combo,
+    }));
   }
 
-  async function crawl(viewer: TestMember): Promise<{ url: string; text: string; body: unknown }[]> {
-    const answers = [];
+  type Answer = { op: string; url: string; values: Record<string, string>; status: number; text: string; body: unknown };
+  async function crawl(viewer: TestMember): Promise<Answer[]> {
+    const answers: Answer[] = [];
     for (const op of reads) {
-      for (const url of urlsOf(op)) {
+      for (const { url, values } of urlsOf(op)) {
         const response = await fetch(`${s.url}${url}`, { headers: { authorization: `Bearer ${viewer.token}` } });
         const text = await response.text();
         let body: unknown = null;
@@ -179,7 +188,7 @@ describe('privacy crawl', () => {
         } catch {
           // Not JSON: only its text is searched.
         }
-        answers.push({ url, text, body });
+        answers.push({ op: op.path, url, values, status: response.status, text, body });
       }
     }
     return answers;
@@ -206,6 +215,12 @@ describe('privacy crawl', () => {
         if (!seenBy.includes(who)) leaks.push(`${secret.slice(0, 12)} in ${a.url.slice(0, 100)}`);
       }
       if (hiddenButCounted(a.body)) leaks.push(`counts behind 106 in ${a.url.slice(0, 100)}`);
+      // A read naming an entry this viewer may not see answers 404 as a missing one would:
+      // not 403 (that would confirm it exists), not 200 with or without rows.
+      const seenBy = entrySeenBy.get(a.values.postCode ?? '');
+      if (seenBy && !seenBy.includes(who) && a.status !== 404) leaks.push(`${a.status} for a hidden entry in ${a.url.slice(0, 100)}`);
+      // Control: the single entry read opens every entry the viewer may see.
+      if (seenBy?.includes(who) && a.op === '/api/v1/user/post/{postCode}' && a.status !== 200) leaks.push(`${a.status} for a visible entry in ${a.url.slice(0, 100)}`);
     }
     expect(leaks).toEqual([]);
     // Controls: what this viewer may see, the crawl does find.

@@ -8,7 +8,7 @@ import { STATUS_ACTIVE } from '../../contract/codes';
 import type { CommentItem, PostItem } from '../../contract/entries';
 import { targets } from '../../contract/targets';
 import { memberDb, type CommentRow, type OutboxItem, type PostRow } from '../store/db';
-import { commentOwnerParams, feedPages, type FeedSpec } from '../store/feed-pages';
+import { commentOwnerParams, entryKey, feedPages, type FeedSpec } from '../store/feed-pages';
 import { listedCircles, listedSlates } from '../store/circle-pages';
 import { pageKey } from '../store/pages';
 
@@ -72,6 +72,19 @@ function postedOn(row: PostView, postType: 'group' | 'page', code: string | unde
 
 export function usePost(me: string, postCode: string): PostView | null | undefined {
   return useLiveQuery(async () => ((await memberDb(me).posts.get(postCode)) as PostView | undefined) ?? null, [me, postCode]);
+}
+
+/**
+ * One entry and when its own pull last succeeded, read together: the worker records that
+ * time after it wrote the row, so a `syncedAt` from this visit means `row` is what the
+ * server answered (a missing row is gone, not on its way).
+ */
+export function useEntry(me: string, postCode: string) {
+  return useLiveQuery(async () => {
+    const db = memberDb(me);
+    const [row, cursor] = await Promise.all([db.posts.get(postCode), db.cursors.get(entryKey(postCode))]);
+    return { row: row as PostView | undefined, syncedAt: cursor?.syncedAt ?? 0 };
+  }, [me, postCode]);
 }
 
 export type CommentsView = { rows: CommentView[]; pages: number; totalRecords: number };

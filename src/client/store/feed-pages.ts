@@ -16,6 +16,8 @@ export type FeedMode = 'all' | 'user' | 'saved' | 'search' | 'circle' | 'slate';
 export type FeedSpec = { mode: FeedMode; userCode?: string; code?: string; featureCode?: number; q?: string };
 
 export const FEED_KIND = 'feed';
+/** The cursor of one entry's own pull (pull/feed.ts pullEntry; /entries/$postCode reads it). */
+export const entryKey = (postCode: string) => `entry:${postCode}`;
 export const COMMENTS_KIND = 'comments';
 export const REPLIES_KIND = 'replies';
 

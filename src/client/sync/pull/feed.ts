@@ -2,7 +2,8 @@
  * pull({ kind: 'feed', mode, userCode? | code?, featureCode?, q?, pageNo }): one page (5) of a
  * feed (spec §2.4) into `posts`, its codes and total into `listPages` per mode, filter and
  * search text (store/feed-pages.ts), so each feed reads offline as it was last seen.
- * pull({ kind: 'entry', postCode }): one entry (the viewer; Discard of an entry write).
+ * pull({ kind: 'entry', postCode }): one entry into the same `posts` rows the feeds read
+ * (/entries/$postCode, the entry viewer, Discard of an entry write); a 404 removes it here.
  *
  * Every write redraws the unsent writes of the entries it brought (rebase), so a rating
  * or vote made offline stays on its card however often the feed refreshes.
@@ -12,7 +13,7 @@ import { ENTRY_PATHS, FEED_PAGE_SIZE, postItem, postItemCode, type PostItem } fr
 import { targets } from '../../../contract/targets';
 import type { MemberDb } from '../../store/db';
 import { postRowOf } from '../../store/entry-rows';
-import { FEED_KIND, feedOwner, feedParams, removeFromFeeds } from '../../store/feed-pages';
+import { entryKey, FEED_KIND, feedOwner, feedParams, removeFromFeeds } from '../../store/feed-pages';
 import { pageKey, putPage } from '../../store/pages';
 import { writeMirror } from '../../store/mirror';
 import type { FeedRequest, PullResult } from '../api';
@@ -41,7 +42,6 @@ function callOf(me: string, r: FeedRequest): { path: string; query: Record<strin
   }
 }
 
-/** The outbox target of an entry's writes (contract/mutations.ts). */
 /** Entry rows from the server, keeping what a pull does not carry (nothing today) — the server's row wins. */
 async function putPosts(db: MemberDb, items: PostItem[]): Promise<void> {
   await db.posts.bulkPut(items.map((item) => postRowOf(item)));
@@ -79,12 +79,16 @@ export async function pullFeed(ctx: SyncContext, member: Member, r: FeedRequest)
 
 export async function pullEntry(ctx: SyncContext, member: Member, postCode: string): Promise<PullResult> {
   const { db } = member;
-  const key = `entry:${postCode}`;
+  const key = entryKey(postCode);
   const result = await authed<unknown>(ctx, member, ENTRY_PATHS.entry(postCode));
   if (result.kind !== 'ok') {
-    // Deleted or hidden now: it leaves this device's feeds too.
+    // Deleted or hidden now: it leaves this device's feeds too — unless it was written here
+    // and is not delivered yet (or was refused): the server cannot know it, and its card
+    // must keep its place and its Retry / Discard.
     if (result.status === 404) {
       await db.transaction('rw', db.tables, async () => {
+        const unsent = await db.outbox.where('target').equals(targets.entry(postCode)).filter((i) => i.kind === 'entry.create').count();
+        if (unsent > 0) return;
         await db.posts.delete(postCode);
         await removeFromFeeds(db, postCode);
       });
