@@ -170,6 +170,8 @@ export type ChatErrorCode = z.infer<typeof chatErrorCode>;
  */
 export const chatErrorFrame = z.object({ type: z.literal('error'), code: chatErrorCode, message: z.string(), id: z.string().optional() });
 export const chatPongFrame = z.object({ type: z.literal('pong') });
+/** Not telex: the member has new (or newly read) bulletins — pull them (issue 16). */
+export const chatBulletinsFrame = z.object({ type: z.literal('bulletins') });
 
 export const chatServerFrame = z.discriminatedUnion('type', [
   chatSessionFrame,
@@ -180,6 +182,7 @@ export const chatServerFrame = z.discriminatedUnion('type', [
   chatPresenceFrame,
   chatErrorFrame,
   chatPongFrame,
+  chatBulletinsFrame,
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrame>;
 export type ChatErrorFrame = z.infer<typeof chatErrorFrame>;

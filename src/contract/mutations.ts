@@ -15,6 +15,7 @@ import {
 import { FRIEND_PATHS } from './friends';
 import { notifySettingUpdate, privacySettingUpdate, SETTINGS_PATHS } from './settings';
 import { barterMutations } from './barter-mutations';
+import { bulletinMutations } from './bulletin-mutations';
 import { circleMutations } from './circle-mutations';
 import { define, defineSocket } from './mutation-def';
 import { targets } from './targets';
@@ -228,6 +229,7 @@ export const mutations = {
   }),
   ...circleMutations,
   ...barterMutations,
+  ...bulletinMutations,
 } as const;
 
 export type MutationKind = keyof typeof mutations;

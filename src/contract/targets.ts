@@ -25,6 +25,8 @@ export const targets = {
   slate: (pageCode: string) => `slate:${pageCode}`,
   /** One barter listing (its code: the client's UUID for one written offline). */
   service: (serviceCode: string) => `service:${serviceCode}`,
+  /** One per member: marking their bulletins read. */
+  bulletins: (userCode: string) => `bulletins:${userCode}`,
   /** One per peer: telexes to one member go strictly in order. */
   telex: (peer: string) => `telex:${peer}`,
 } as const;

@@ -14,6 +14,8 @@ import { serveAdmin } from './admin/channel';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
+import { setupBulletins } from './plugins/bulletins';
+import type { PushEndpoints } from './push/endpoint';
 import { setupIdempotency } from './plugins/idempotency';
 import { setupPolicy } from './plugins/policy';
 import { isNavigation, sendIndex, setupClient } from './plugins/client';
@@ -34,6 +36,7 @@ import commentRoutes from './routes/comments/index';
 import friendRoutes from './routes/friends/index';
 import searchRoutes from './routes/search/index';
 import barterRoutes from './routes/barter/index';
+import bulletinRoutes from './routes/bulletins/index';
 import mastersRoutes from './routes/masters/index';
 import newsRoutes from './routes/news/index';
 import pictureRoutes from './routes/pictures/index';
@@ -82,6 +85,10 @@ export type AppOptions = {
   trustProxy?: number;
   /** Telex and rate-limit counters across processes (REDIS_URL); in-memory when unset. */
   redisUrl?: string;
+  /** How often the push queue is polled (ms); false: only when woken (tests drain it). */
+  pushPollMs?: number | false;
+  /** Push endpoints devices may register: 'public' https: hosts (default) or 'any' (tests). */
+  pushEndpoints?: PushEndpoints;
   /** Telex messages per socket per window; false turns the limit off (benchmarks only). */
   chatRate?: { messages: number; windowMs: number } | false;
 };
@@ -183,6 +190,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   setupIdempotency(app);
   await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
+  // Plain http: and loopback push endpoints only with the development conveniences (tests' push service).
+  await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public') });
 
   await app.register(
     async (api) => {
@@ -207,6 +216,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(friendRoutes);
       await api.register(searchRoutes);
       await api.register(barterRoutes);
+      await api.register(bulletinRoutes);
       await api.register(chatRoutes);
       await api.register(circleRoutes);
       await api.register(slateRoutes);

@@ -205,6 +205,7 @@ const SAMPLES: { [K in MutationKind]: (w: World) => Promise<Input<K>> } = {
       deleteImages: [],
     },
   }),
+  'bulletin.read': async (w) => ({ userCode: w.me.userCode, data: { all: true as const } }),
   'slate.follow': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
   'slate.later': async (w) => ({ userCode: w.me.userCode, pageCode: await slateOf(w, await w.member()) }),
   'slate.unfollow': async (w) => {

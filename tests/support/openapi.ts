@@ -31,6 +31,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/v1/auth/validateResetPasswordToken',
   'POST /api/v1/auth/resetPassword',
   'GET /api/v1/admin/plan/active',
+  // The VAPID public key a device subscribes with: public by nature (issue 16).
+  'GET /api/v1/push/key',
 ]);
 
 const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);

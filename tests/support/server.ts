@@ -44,14 +44,18 @@ export type CallAnswer = { status: number; body: any; headers: Headers };
 
 export type TestServerOptions = {
   databaseUrl?: string;
+  /** An existing database to open as it is (neither created nor dropped): a restart. */
+  existing?: { databaseUrl?: string; dataDir?: string };
+  /** Servers that must accept each other's tokens (two processes of one deployment) share one. */
+  jwtSecret?: string;
   seed?: boolean;
   /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bt_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -79,21 +83,24 @@ async function createDatabase(serverUrl: string): Promise<{ url: string; drop: (
 let counter = 0;
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = opts.databaseUrl ? await createDatabase(opts.databaseUrl) : null;
+  const database = opts.databaseUrl && !opts.existing ? await createDatabase(opts.databaseUrl) : null;
   let app: FastifyInstance;
   try {
     app = await buildApp({
-      databaseUrl: database?.url,
+      databaseUrl: opts.existing?.databaseUrl ?? database?.url,
+      dataDir: opts.existing?.dataDir,
       seed: opts.seed ?? false,
       rateLimit: opts.rateLimit ?? false,
       rateLimitNamespace: opts.rateLimitNamespace,
       trustProxy: opts.trustProxy,
       redisUrl: opts.redisUrl,
+      pushPollMs: opts.pushPollMs,
+      pushEndpoints: opts.pushEndpoints,
       logger: false,
       devTools: opts.devTools,
       clientDir: opts.clientDir,
       publicUrl: opts.publicUrl ?? 'http://app.test',
-      jwtSecret: randomBytes(32).toString('hex'),
+      jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
     });
   } catch (error) {
     await database?.drop();

@@ -8,6 +8,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { BarterItem, ServiceKind } from '../../contract/barter';
+import type { BulletinItem } from '../../contract/bulletins';
 import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
@@ -156,6 +157,11 @@ export type SlateRow = SlateCard & Partial<SlateDetails> & { detailedAt?: number
 /** A barter listing (contract/barter.ts barterItem) by its code: shared by every grid page that shows it. */
 export type ServiceRow = BarterItem & { serviceCode: string } & SyncMark;
 
+/** A bulletin (contract/bulletins.ts) by its code; `_sync` while a 'read' is queued. */
+export type BulletinRow = BulletinItem & SyncMark;
+/** Server-side counts a mirror of a few pages cannot know (the unread bulletins). */
+export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number };
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -183,6 +189,8 @@ export class MemberDb extends Dexie {
   circles!: EntityTable<CircleRow, 'groupCode'>;
   slates!: EntityTable<SlateRow, 'pageCode'>;
   services!: EntityTable<ServiceRow, 'serviceCode'>;
+  bulletins!: EntityTable<BulletinRow, 'bulletinCode'>;
+  counts!: EntityTable<CountRow, 'key'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -230,6 +238,8 @@ export class MemberDb extends Dexie {
     });
     // Barter: listings by code; the grid's pages (per filter) are `listPages` of codes.
     this.version(7).stores({ services: 'serviceCode' });
+    // Bulletins: newest first by time; their unread count as the server last said.
+    this.version(8).stores({ bulletins: 'bulletinCode, createdAt', counts: 'key' });
   }
 }
 

@@ -12,6 +12,7 @@
  * with a live query, so it learns of the sign-out without a message from the worker
  * (and mirrors the row into localStorage accessToken/userData, spec calls.md).
  */
+import type { PushSubscriptionBody } from '../../contract/bulletins';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -65,6 +66,8 @@ export type PullRequest =
   // Entries (spec §2.4, §2.5): feed pages (5) per mode and filter, one entry, comments (3), replies (5).
   | FeedRequest
   | { kind: 'entry'; postCode: string }
+  // Bulletins, newest first (the header's list; page 1 also on start and on the socket's word).
+  | { kind: 'bulletins'; pageNo: number }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -149,8 +152,14 @@ export interface SyncApi {
   saveOriginPrivacy(kind: OriginKind, code: string, update: OriginPrivacyUpdate | null): Promise<CallResult>;
   /** Report an entry (online only, spec §8: 'Thanks for reporting...' / 'Error...'). */
   reportEntry(postCode: string, reportDescription: string): Promise<CallResult>;
-  /** Sign out: drop this member's local database, media cache and session. */
-  checkout(): Promise<void>;
+  /**
+   * Sign out: drop this member's local database, media cache and session; `pushEndpoint`:
+   * this device's push subscription (already unsubscribed by the page), forgotten by the server.
+   */
+  checkout(pushEndpoint?: string): Promise<void>;
+  /** Bulletins on this device (bulletin-calls.ts): the VAPID key, and the subscription kept. */
+  pushKey(): Promise<CallResult<string>>;
+  savePushSubscription(subscription: PushSubscriptionBody): Promise<CallResult>;
   /**
    * Telex: the member is looking at the chat with `peer` — its messages are marked read
    * (here and, once connected, on the server) and new ones arrive read. closeChat: none is.

@@ -7,6 +7,7 @@ import { deleteMemberDb, memberDb } from '../store/db';
 import { discardItem, retryItem } from '../store/outbox';
 import type { PullResult, SyncApi } from './api';
 import * as auth from './auth-calls';
+import * as bulletins from './bulletin-calls';
 import type { Member, SyncContext } from './context';
 import { createHttp } from './http';
 import { createLeader, defaultLocks } from './leader';
@@ -97,6 +98,9 @@ export function createSync(options: SyncOptions): Sync {
         ackTimeoutMs: options.ackTimeoutMs,
         // Logged in: the queued messages may go now.
         onReady: () => replayer.kick(),
+        onBulletins: () => {
+          if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 });
+        },
       })
     : null;
   const replayer = createReplayer({
@@ -151,6 +155,8 @@ export function createSync(options: SyncOptions): Sync {
     validateResetToken: (token) => publicCall(auth.validateResetToken(http, token)),
     resetPassword: (token, password) => publicCall(auth.resetPassword(http, token, password)),
     plans: () => publicCall(auth.plans(http)),
+    pushKey: () => publicCall(bulletins.pushKey(http)),
+    savePushSubscription: (subscription) => memberCall((m) => bulletins.savePushSubscription(ctx, m, subscription)),
 
     async pull(request) {
       const member = await refresh();
@@ -179,11 +185,13 @@ export function createSync(options: SyncOptions): Sync {
     async status() {
       return { online: reachable && engineOnline(), replaying: replayer.replaying(), signedIn: current !== null };
     },
-    async checkout() {
+    async checkout(pushEndpoint) {
       const member = await refresh();
       replayer.stop();
       socket?.stop();
       await replayer.settled();
+      // Best effort: offline, the push service answers 410 to the next push and the server forgets it then.
+      if (member && pushEndpoint) await bulletins.forgetPushSubscription(ctx, member, pushEndpoint).catch(() => undefined);
       if (member) {
         // The database goes first: a crash after it leaves a session to an empty
         // database (harmless), never another member's rows without a session.

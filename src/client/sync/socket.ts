@@ -27,6 +27,8 @@ export type ChatSocketOptions = {
   ctx: SyncContext;
   /** Logged in: deliver the queued messages now. */
   onReady(): void;
+  /** The server says the member has new (or newly read) bulletins. */
+  onBulletins?(): void;
   WebSocketImpl?: typeof WebSocket;
   /** How long a send waits for its ack before it counts as lost (then resent, same id). */
   ackTimeoutMs?: number;
@@ -164,6 +166,9 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       case 'presence':
         return inbox.presence(who, frame);
       case 'pong':
+        return;
+      case 'bulletins':
+        options.onBulletins?.();
         return;
     }
   }

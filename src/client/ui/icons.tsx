@@ -54,6 +54,7 @@ export const IconVault = make(
     <path d="M8 10V7a4 4 0 0 1 8 0v3M12 14v2" />
   </>,
 );
+export const IconBell = make(<path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0" />);
 export const IconCrown = make(<path d="M4 8l4 4 4-7 4 7 4-4-2 11H6L4 8z" />);
 export const IconSearch = make(
   <>

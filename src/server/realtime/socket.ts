@@ -46,7 +46,14 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
   await app.register(websocket, { options: { maxPayload: CHAT_FRAME_MAX_BYTES } });
   const hub = createHub({ redisUrl: options.redisUrl, log: app.log });
   app.decorate('telex', hub);
-  const ctx: TelexContext = { db: app.db, hub, log: app.log, rate: options.rate ?? CHAT_RATE };
+  const ctx: TelexContext = {
+    db: app.db,
+    hub,
+    log: app.log,
+    rate: options.rate ?? CHAT_RATE,
+    // Set up after the socket (they announce through its hub).
+    bulletins: () => (app.hasDecorator('bulletins') ? app.bulletins : undefined),
+  };
   const loginTimeoutMs = options.loginTimeoutMs ?? CHAT_LOGIN_TIMEOUT_MS;
 
   const heartbeat = setInterval(() => {

@@ -6,10 +6,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHAT_BACKLOG_MAX, CHAT_BODY_MAX, CHAT_MESSAGES, type ChatClientFrame } from '../../contract/chat';
 import type { Db } from '../db/client';
+import { writeBulletin } from '../domain/bulletins/create';
+import { markTelexRead } from '../domain/bulletins/list';
 import { friendCodes, markMessages, storeMessage, undelivered } from '../domain/chat/repo';
 import { errorFrame, send, type Conn, type Hub } from './hub';
 
-export type TelexContext = { db: Db; hub: Hub; log: FastifyBaseLogger; rate: { messages: number; windowMs: number } | false };
+export type TelexContext = {
+  db: Db;
+  hub: Hub;
+  log: FastifyBaseLogger;
+  rate: { messages: number; windowMs: number } | false;
+  /** Bulletins of this process (set once they are set up): new ones and their members. */
+  bulletins: () => { wake(): void; announce(userIds: number[]): Promise<void> } | undefined;
+};
 type SendFrame = Extract<ChatClientFrame, { type: 'message' }>;
 
 /** Sliding window over the last `messages` accepted sends of this socket. */
@@ -51,6 +60,19 @@ export async function handleSend(ctx: TelexContext, conn: Conn, frame: SendFrame
   const message = JSON.stringify({ type: 'message', id, sender: me.userCode, body, time: outcome.time, status, recvId, recvIsGroup: false });
   ctx.hub.publish(recvId, message);
   ctx.hub.publish(me.userCode, message, conn.id);
+  if (outcome.kind === 'stored') await announceIfAway(ctx, me, recvId, outcome.recipientId);
+}
+
+/** A billionett with no open app hears of the message by a bulletin (and its push). */
+async function announceIfAway(ctx: TelexContext, sender: { id: number; userCode: string }, recvCode: string, recipientId: number): Promise<void> {
+  const online = await ctx.hub.presence.online([recvCode]);
+  if (online.size > 0) return;
+  const url = `/telex?with=${encodeURIComponent(sender.userCode)}`;
+  try {
+    if (await writeBulletin(ctx.db, { kind: 'telex', to: recipientId, from: sender.id, url })) ctx.bulletins()?.wake();
+  } catch (err) {
+    ctx.log.error({ err }, 'telex: bulletin failed');
+  }
 }
 
 export async function handleMarks(ctx: TelexContext, conn: Conn, ids: string[], status: 'delivered' | 'read'): Promise<void> {
@@ -61,6 +83,10 @@ export async function handleMarks(ctx: TelexContext, conn: Conn, ids: string[], 
   // My other tabs and devices update their unread counts too.
   const mine = changes.flatMap((c) => c.ids);
   ctx.hub.publish(me.userCode, JSON.stringify({ type: 'status', ids: mine, status, time }), conn.id);
+  if (status === 'read') {
+    await markTelexRead(ctx.db, me.id, changes.map((c) => c.senderCode));
+    await ctx.bulletins()?.announce([me.id]);
+  }
 }
 
 /** After `ready`: presence of billionetts online now, then the undelivered backlog, oldest first. */

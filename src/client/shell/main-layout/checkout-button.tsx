@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TOAST_MS } from '../../../contract/codes';
+import { dropPush } from '../../bulletins/push';
 import { useOutbox } from '../../sync-state/queries';
 import { sync } from '../../sync/client';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -23,7 +24,9 @@ export function CheckoutButton({ me, mini }: { me: string; mini: boolean }) {
 
   const checkout = async () => {
     try {
-      await sync.checkout();
+      // This device stops getting the member's bulletins before their session goes.
+      const pushEndpoint = await dropPush().catch(() => undefined);
+      await sync.checkout(pushEndpoint);
     } catch {
       // The worker could not wipe the device copy; the member still leaves, and is told.
       notifications.show({

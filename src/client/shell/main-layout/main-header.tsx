@@ -1,10 +1,11 @@
 /**
  * The header (spec §2.3): burger (phones), brand, global search, the vault and
- * crown modals, the sync state and the member's avatar and name.
+ * crown modals, the bulletins (issue 16), the sync state and the member's avatar and name.
  */
 import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { RequestsModal } from '../../billionetts/components/requests-modal';
+import { BulletinsButton } from '../../bulletins/components/bulletins-button';
 import type { ProfileRow } from '../../store/db';
 import { SyncIndicator } from '../../sync-state/components/sync-indicator';
 import { FramedAvatar } from '../../ui/framed-avatar';
@@ -43,6 +44,7 @@ export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderPr
             <IconVault />
           </ActionIcon>
         </Tooltip>
+        <BulletinsButton me={me} />
         <Tooltip label="Billionett requests">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Billionett requests" onClick={requests.open}>
             <IconCrown />

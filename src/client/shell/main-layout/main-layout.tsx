@@ -16,6 +16,7 @@ import { MainHeader } from './main-header';
 import { ShellGate } from './shell-gate';
 import { SideMenu } from './side-menu';
 import { subLayoutOf } from './sub-layout';
+import { useAppBadge } from './use-app-badge';
 import { useShellPull } from './use-shell-pull';
 
 export function MainLayout({ me, children }: { me: string; children: ReactNode }) {
@@ -25,6 +26,7 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   const { online } = useNetwork();
   const data = useShellData(me);
   const pull = useShellPull();
+  useAppBadge(me);
 
   // A tap on a menu link on a phone should show the page, not keep the drawer over it.
   const closeOnLink = (event: MouseEvent) => {

@@ -10,7 +10,7 @@ import { STATUS_ACTIVE } from '../../../contract/codes';
 import type { MenuRow } from '../../store/db';
 import { HrefLink } from '../../ui/href-link';
 import { IconBarter, IconCircle, IconHome, IconSidebar, IconSlate, IconTelex } from '../../ui/icons';
-import { useTelexUnread } from '../../telex/hooks/use-app-badge';
+import { useTelexUnread } from '../../telex/hooks/use-telex-unread';
 import { CheckoutButton } from './checkout-button';
 import classes from './side-menu.module.css';
 

@@ -10,6 +10,7 @@
 import type { MutationKind } from '../../../contract/mutations';
 import type { Applier, Appliers } from './applier';
 import { barterAppliers } from './barter';
+import { bulletinAppliers } from './bulletins';
 import { circleAppliers } from './circles';
 import { composerAppliers } from './composer';
 import { commentAppliers, entryAppliers } from './entries';
@@ -39,7 +40,8 @@ export const appliers: Appliers = areas(profileAppliers)
   .and(entryAppliers)
   .and(commentAppliers)
   .and(circleAppliers)
-  .and(barterAppliers).joined;
+  .and(barterAppliers)
+  .and(bulletinAppliers).joined;
 
 /** The appliers of one kind, typed by it; undefined only for an item another version of the app queued. */
 export const applierOf = <K extends MutationKind>(kind: K): Applier<K> | undefined => appliers[kind];

@@ -16,6 +16,7 @@ import { pullEntry, pullFeed } from './feed';
 import { pullComments } from './comments';
 import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
 import { pullBarterPage } from './barter';
+import { pullBulletins } from './bulletins';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -57,6 +58,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullFeed(ctx, member, request);
     case 'entry':
       return pullEntry(ctx, member, request.postCode);
+    case 'bulletins':
+      return pullBulletins(ctx, member, request.pageNo);
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);
@@ -92,6 +95,7 @@ export function pullsForTarget(target: string): PullRequest[] {
   if (area === 'profile' && code) return [{ kind: 'profile', userCode: code }, { kind: 'personal', userCode: code }];
   if (area === 'vault' && code) return [{ kind: 'works', userCode: code }, { kind: 'educations', userCode: code }];
   if (area === 'settings' && code) return [{ kind: 'privacySettings' }, { kind: 'notifySettings' }];
+  if (area === 'bulletins' && code) return [{ kind: 'bulletins', pageNo: 1 }];
   if (area === 'friends' && code) return [{ kind: 'ownFriendLists' }];
   // A discarded telex is removed by its discard applier; the newest page redraws the rest.
   if (area === 'telex' && code) return [{ kind: 'chatMessages', peer: code, pageNo: 1 }];

@@ -18,7 +18,7 @@ const statusOf = (r: { delivered_at: unknown; read_at: unknown }): ChatStatus =>
 const pairOf = (a: number | ReturnType<typeof sql>, b: number | ReturnType<typeof sql>) => sql`least(${a}, ${b}), greatest(${a}, ${b})`;
 
 export type SendOutcome =
-  | { kind: 'stored'; time: string }
+  | { kind: 'stored'; time: string; recipientId: number }
   | { kind: 'repeat'; time: string; status: ChatStatus }
   | { kind: 'notFriends' }
   | { kind: 'duplicateId' };
@@ -29,7 +29,7 @@ export type SendOutcome =
  * (or, when the id holds another message, duplicateId).
  */
 export async function storeMessage(db: Db, m: { id: string; senderId: number; recvCode: string; body: string }): Promise<SendOutcome> {
-  const inserted = await run<{ created_at: Date }>(
+  const inserted = await run<{ created_at: Date; recipient_id: number }>(
     db,
     sql`insert into chat_messages (id, sender_id, recipient_id, body)
         select ${m.id}, ${m.senderId}::integer, u.id, ${m.body}
@@ -37,9 +37,9 @@ export async function storeMessage(db: Db, m: { id: string; senderId: number; re
         join friendships f on f.user_a = least(${m.senderId}::integer, u.id) and f.user_b = greatest(${m.senderId}::integer, u.id)
         where u.user_code = ${m.recvCode}
         on conflict (id) do nothing
-        returning created_at`,
+        returning created_at, recipient_id`,
   );
-  if (inserted[0]) return { kind: 'stored', time: iso(inserted[0].created_at) };
+  if (inserted[0]) return { kind: 'stored', time: iso(inserted[0].created_at), recipientId: inserted[0].recipient_id };
   const [existing] = await run<{ sender_id: number; recv_code: string; body: string; created_at: Date; delivered_at: Date | null; read_at: Date | null }>(
     db,
     sql`select m.sender_id, r.user_code as recv_code, m.body, m.created_at, m.delivered_at, m.read_at

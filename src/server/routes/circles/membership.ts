@@ -19,8 +19,10 @@ import { originOf } from '../../plugins/policy';
 import { joinWay, type Origin } from '../../policy/origins';
 import { cardFor, membershipOf } from '../../domain/circles/lists';
 import { addMember, addRequest, deleteRequest, dismiss, removeMember, standingOf } from '../../domain/circles/membership';
+import { bulletin } from '../../plugins/bulletins';
 
-type Outcome = { status: number; message: string };
+/** `asks`: the circle's owner gets a bulletin of a new ask to join. */
+type Outcome = { status: number; message: string; asks?: true };
 type Act = (tx: Db, me: number, circle: Origin) => Promise<Outcome>;
 
 const result = envelope(circleActionResult);
@@ -44,7 +46,7 @@ const follow: Act = async (tx, me, circle) => {
     return { status: CODE_CREATED, message: 'You joined the circle.' };
   }
   await addRequest(tx, circle.id, me, 'join');
-  return { status: CODE_CREATED, message: 'Asked to join the circle.' };
+  return { status: CODE_CREATED, message: 'Asked to join the circle.', asks: true };
 };
 
 /** Later: not suggested again; an open invitation is declined with it. */
@@ -84,7 +86,11 @@ const circleMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = memberOf(request).id;
         const circle = originOf(request);
         return writeOnce(request, reply, async (tx) => {
-          const { status, message } = await act(tx, me, circle);
+          const { status, message, asks } = await act(tx, me, circle);
+          if (asks) {
+            const url = `/circle/${encodeURIComponent(circle.code)}/members`;
+            await bulletin(request, tx, { kind: 'circleJoinRequest', to: circle.adminId, from: me, url, subjectCode: circle.code, subjectName: circle.name });
+          }
           const card = await cardFor(tx, me, circle.id);
           const membership = card?.membership ?? (await membershipOf(tx, me, circle.id));
           return { status, body: { code: status, message, data: { groupCode: circle.code, membership, card } } };

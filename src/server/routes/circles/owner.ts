@@ -29,12 +29,14 @@ import { writeOnce } from '../../plugins/idempotency';
 import { originOf } from '../../plugins/policy';
 import type { Origin } from '../../policy/origins';
 import { findMember } from '../../domain/members';
+import { bulletin } from '../../plugins/bulletins';
 import { addMember, addRequest, areFriends, deleteRequest, dismiss, removeMember, standingOf } from '../../domain/circles/membership';
 import { circleCounts, listInviteCandidates, listMembers, listRequests } from '../../domain/circles/people';
 import type { Listed } from '../../domain/circles/repo';
 
 type Other = { id: number; userCode: string };
-type Outcome = { status: number; message: string };
+/** `tells`: the bulletin the member acted on gets, in the same transaction. */
+type Outcome = { status: number; message: string; tells?: 'circleInvite' | 'circleJoinAccept' };
 type Act = (tx: Db, circle: Origin, other: Other) => Promise<Outcome>;
 
 const path = (p: string) => `/${p}`;
@@ -51,7 +53,7 @@ const acceptAsk: Act = async (tx, circle, other) => {
   active(circle);
   if (!(await deleteRequest(tx, circle.id, other.id, 'join'))) throw new HttpError(404, CIRCLE_FORM_MESSAGES.noRequest);
   await addMember(tx, circle.id, other.id);
-  return { status: CODE_CREATED, message: 'Ask accepted: a new member.' };
+  return { status: CODE_CREATED, message: 'Ask accepted: a new member.', tells: 'circleJoinAccept' };
 };
 
 const rejectAsk: Act = async (tx, circle, other) => {
@@ -76,10 +78,10 @@ const invite: Act = async (tx, circle, other) => {
   if (standing === 'join') {
     // They asked already: the invitation answers the ask.
     await addMember(tx, circle.id, other.id);
-    return { status: CODE_CREATED, message: 'They had asked to join: now a member.' };
+    return { status: CODE_CREATED, message: 'They had asked to join: now a member.', tells: 'circleJoinAccept' };
   }
   await addRequest(tx, circle.id, other.id, 'invite');
-  return { status: CODE_CREATED, message: 'Invitation sent.' };
+  return { status: CODE_CREATED, message: 'Invitation sent.', tells: 'circleInvite' };
 };
 
 const cancelInvite: Act = async (tx, circle, other) => {
@@ -123,7 +125,12 @@ const circleOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
         return writeOnce(request, reply, async (tx) => {
           const other = await findMember(tx, code);
           if (!other) throw missing();
-          const { status, message } = await act(tx, circle, other);
+          const { status, message, tells } = await act(tx, circle, other);
+          if (tells) {
+            // An invitation is answered in My Circles' 'Circle Invitations'; a new member opens the circle.
+            const link = tells === 'circleInvite' ? '/suite/circles' : `/circle/${encodeURIComponent(circle.code)}/suite`;
+            await bulletin(request, tx, { kind: tells, to: other.id, from: circle.adminId, url: link, subjectCode: circle.code, subjectName: circle.name });
+          }
           const data = { code: circle.code, userCode: other.userCode, ...(await circleCounts(tx, circle.id)) };
           return { status, body: { code: status, message, data } };
         });

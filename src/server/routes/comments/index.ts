@@ -28,6 +28,8 @@ import { commentReactions, comments } from '../../db/schema/entries';
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
 import { writeOnce } from '../../plugins/idempotency';
+import { entryBulletin } from '../../domain/bulletins/entries';
+import { bulletin } from '../../plugins/bulletins';
 import { visibleEntry } from '../../domain/entries/write-repo';
 import { commentByCode, findComment, listComments, toComment } from './repo';
 
@@ -90,13 +92,18 @@ const commentRoutes: FastifyPluginAsyncZod = async (app) => {
           return answerComment(tx, me, entry.id, entry.postCode, commentCode, CODE_OK, 'Already commented.');
         }
         let parentId: number | null = null;
+        let answeredAuthor: number | null = null;
         if (replyCommentCode) {
           const answered = await findComment(tx, me.id, entry.id, replyCommentCode);
           if (!answered) throw fieldError('replyCommentCode', ENTRY_MESSAGES.commentNotFound);
+          answeredAuthor = answered.authorId;
           // One level of replies: a reply to a reply joins its top-level comment's thread.
           parentId = answered.parentId ?? answered.id;
         }
         await tx.insert(comments).values({ commentCode, postId: entry.id, authorId: me.id, parentId, body: comment });
+        // The entry's author hears of every comment; a reply's addressee of their answer.
+        await bulletin(request, tx, await entryBulletin(tx, 'entryComment', me.id, entry.authorId, entry.postCode));
+        if (answeredAuthor !== null && answeredAuthor !== entry.authorId) await bulletin(request, tx, await entryBulletin(tx, 'commentReply', me.id, answeredAuthor, entry.postCode));
         return answerComment(tx, me, entry.id, entry.postCode, commentCode, CODE_CREATED, 'Commented.');
       });
     },

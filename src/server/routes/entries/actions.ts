@@ -23,6 +23,8 @@ import { pollVotes, postRatings, postReports, savedPosts } from '../../db/schema
 import { fieldError, HttpError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { writeOnce } from '../../plugins/idempotency';
+import { entryBulletin } from '../../domain/bulletins/entries';
+import { bulletin } from '../../plugins/bulletins';
 import { loadItem } from './read-repo';
 import { visibleEntry } from '../../domain/entries/write-repo';
 
@@ -77,6 +79,12 @@ const entryActionRoutes: FastifyPluginAsyncZod = async (app) => {
       return writeOnce(request, reply, async (tx) => {
         const entry = await visibleEntry(tx, me, request.params.postCode);
         const halves = Math.round(request.body.rating * 2);
+        const [before] = await tx
+          .select({ halves: postRatings.halves })
+          .from(postRatings)
+          .where(and(eq(postRatings.postId, entry.id), eq(postRatings.userId, me.id)));
+        // The first rating tells the author; changing one's mind does not tell them again.
+        if (!before) await bulletin(request, tx, await entryBulletin(tx, 'entryRating', me.id, entry.authorId, entry.postCode));
         await tx
           .insert(postRatings)
           .values({ postId: entry.id, userId: me.id, halves })

@@ -22,6 +22,8 @@ import type { Db } from '../../db/client';
 import { postMedia, posts } from '../../db/schema/entries';
 import { memberOf, type Member } from '../../plugins/auth';
 import { writeOnce } from '../../plugins/idempotency';
+import { entryBulletin } from '../../domain/bulletins/entries';
+import { bulletin } from '../../plugins/bulletins';
 import { checkOwnGalleries } from '../../domain/entry-media/store';
 import { loadItem } from './read-repo';
 import { checkEmoji, checkGallery, existingCreate, insertEntry, ownEntry, tagIds, targetOrigin, visibleEntry } from '../../domain/entries/write-repo';
@@ -84,6 +86,7 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           ordered(f.postGalleries),
         );
+        for (const tagged of new Set(tags)) await bulletin(request, tx, await entryBulletin(tx, 'entryTag', me.id, tagged, f.userPostCode));
         return answerItem(tx, me, f.userPostCode, CODE_CREATED, 'Created.');
       });
     },
@@ -121,6 +124,8 @@ const entryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
           [],
           ordered(f.postGalleries),
         );
+        const [rootAuthor] = await tx.select({ id: posts.authorId }).from(posts).where(eq(posts.id, root)).limit(1);
+        if (rootAuthor) await bulletin(request, tx, await entryBulletin(tx, 'entryShare', me.id, rootAuthor.id, f.userPostCode));
         return answerItem(tx, me, f.userPostCode, CODE_CREATED, 'Shared.');
       });
     },

@@ -13,6 +13,7 @@ import { MESSAGES } from '../../../contract/rules';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { memberOf, type Member } from '../../plugins/auth';
+import { bulletin } from '../../plugins/bulletins';
 import { writeOnce } from '../../plugins/idempotency';
 import { otherMember } from './access';
 import {
@@ -29,11 +30,17 @@ import {
 } from './repo';
 
 type Other = { id: number; userCode: string };
-type Outcome = { status: number; message: string };
+/** `tells`: the bulletin the other member gets (written in the same transaction). */
+type Outcome = { status: number; message: string; tells?: 'friendRequest' | 'friendAccept' };
 type Act = (tx: Db, me: Member, other: Other) => Promise<Outcome>;
 type Method = 'POST' | 'PUT' | 'DELETE';
 
 const result = envelope(friendActionResult);
+/** A request is answered in the crown's Billionett Requests; an acceptance opens the new billionett's suite. */
+const BULLETIN_URLS: Record<'friendRequest' | 'friendAccept', (actorCode: string) => string> = {
+  friendRequest: () => '/suite/billionetts',
+  friendAccept: (code) => `/billionett/${encodeURIComponent(code)}/suite`,
+};
 const url = (toPath: (code: string) => string) => `/${toPath(':friendCode')}`;
 
 /** Why a request the member tried to answer is not theirs to answer, or gone. */
@@ -46,13 +53,13 @@ const sendRequest: Act = async (tx, me, other) => {
   if (await isFriend(tx, me.id, other.id)) throw new HttpError(400, MESSAGES.friendAlready, { friendCode: [MESSAGES.friendAlready] });
   if (await hasRequest(tx, other.id, me.id)) {
     await makeFriends(tx, me.id, other.id);
-    return { status: CODE_CREATED, message: 'You are now billionetts.' };
+    return { status: CODE_CREATED, message: 'You are now billionetts.', tells: 'friendAccept' };
   }
   // Already sent: answering success keeps a repeated tap (or a replay without its key) harmless.
   if (await hasRequest(tx, me.id, other.id)) return { status: CODE_OK, message: 'Billionett request already sent.' };
   await undismiss(tx, me.id, other.id);
   await insertRequest(tx, me.id, other.id);
-  return { status: CODE_CREATED, message: 'Billionett request sent.' };
+  return { status: CODE_CREATED, message: 'Billionett request sent.', tells: 'friendRequest' };
 };
 
 const dismissSuggestion: Act = async (tx, me, other) => {
@@ -66,7 +73,7 @@ const acceptRequest: Act = async (tx, me, other) => {
     return refuseAnswer(tx, me, other, MESSAGES.friendRequestNotReceiver);
   }
   await makeFriends(tx, me.id, other.id);
-  return { status: CODE_CREATED, message: 'Billionett request accepted.' };
+  return { status: CODE_CREATED, message: 'Billionett request accepted.', tells: 'friendAccept' };
 };
 
 const rejectRequest: Act = async (tx, me, other) => {
@@ -103,7 +110,8 @@ const friendWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           return await writeOnce(request, reply, async (tx) => {
             const other = await otherMember(tx, me, request.params.friendCode, selfMessage);
-            const { status, message } = await act(tx, me, other);
+            const { status, message, tells } = await act(tx, me, other);
+            if (tells) await bulletin(request, tx, { kind: tells, to: other.id, from: me.id, url: BULLETIN_URLS[tells](me.userCode) });
             const card = await loadCard(tx, other.id);
             const data = { friendCode: other.userCode, relation: await relationBetween(tx, me.id, other.id), card };
             return { status, body: { code: status, message, data } };

@@ -18,8 +18,10 @@ import { originOf } from '../../plugins/policy';
 import { joinWay, type Origin } from '../../policy/origins';
 import { followingStatusOf, slateCardFor } from '../../domain/slates/lists';
 import { addAsk, addFollower, deleteAsk, dismissSlate, followingOf, removeFollower } from '../../domain/slates/membership';
+import { bulletin } from '../../plugins/bulletins';
 
-type Outcome = { status: number; message: string };
+/** `tells`: the bulletin the slate's owner gets (a new follower, or an ask to follow). */
+type Outcome = { status: number; message: string; tells?: 'slateFollow' | 'slateFollowAsk' };
 type Act = (tx: Db, me: number, slate: Origin) => Promise<Outcome>;
 
 const result = envelope(slateActionResult);
@@ -35,10 +37,10 @@ const follow: Act = async (tx, me, slate) => {
   if (standing === 'requested') return unchanged('Already asked to follow.');
   if (joinWay(slate) === 'join') {
     await addFollower(tx, slate.id, me);
-    return { status: CODE_CREATED, message: 'You follow the slate.' };
+    return { status: CODE_CREATED, message: 'You follow the slate.', tells: 'slateFollow' };
   }
   await addAsk(tx, slate.id, me);
-  return { status: CODE_CREATED, message: 'Asked to follow the slate.' };
+  return { status: CODE_CREATED, message: 'Asked to follow the slate.', tells: 'slateFollowAsk' };
 };
 
 const later: Act = async (tx, me, slate) => {
@@ -64,7 +66,11 @@ const slateMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = memberOf(request).id;
         const slate = originOf(request);
         return writeOnce(request, reply, async (tx) => {
-          const { status, message } = await act(tx, me, slate);
+          const { status, message, tells } = await act(tx, me, slate);
+          if (tells) {
+            const url = `/slate/${encodeURIComponent(slate.code)}/followers`;
+            await bulletin(request, tx, { kind: tells, to: slate.adminId, from: me, url, subjectCode: slate.code, subjectName: slate.name });
+          }
           const card = await slateCardFor(tx, me, slate.id);
           const followingStatus = card?.followingStatus ?? (await followingStatusOf(tx, me, slate.id));
           return { status, body: { code: status, message, data: { pageCode: slate.code, followingStatus, card } } };
