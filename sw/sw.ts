@@ -1,16 +1,20 @@
 /**
  * The service worker's entry: wiring only (STYLE.md §7). Caching rules live in
- * caching.ts, bulletins in push.ts, outbox wake-ups in background-sync.ts.
+ * caching.ts, bulletins in push.ts, outbox wake-ups in background-sync.ts, shares from
+ * other apps in share-target.ts.
  */
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerCaching } from './caching';
 import { registerPush } from './push';
 import { registerBackgroundSync } from './background-sync';
+import { registerShareTarget } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // __WB_MANIFEST is the injection point vite-plugin-pwa replaces with the precache list.
 // oxlint-disable-next-line no-underscore-dangle
+// First: a shared POST must reach its handler before any route looks at the request.
+registerShareTarget();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerCaching();

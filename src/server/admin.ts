@@ -3,11 +3,14 @@
  *   activation-code --plan <emerald|ruby|sapphire> [--count N]   print fresh single-use codes
  *   reset-link --user <email or mobile>                          print a password reset link
  *   backup --out <new folder>                                    copy the embedded database and media
+ *   news-publish --heading "…" --link <url> --type <Business|Technology|Culture|Travel>
+ *                                                                publish a live news item
+ *   news-retire --code <newsCode>                                take a news item off the home column
  *   restore --from <backup folder>                               put a backup back (server stopped)
  *   seed                                                         seed the demo community into an empty database
  *   analyze                                                      refresh the planner's statistics
  * Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, the
- * first three reach a running server through its data directory's lock socket (the server
+ * first five reach a running server through its data directory's lock socket (the server
  * runs them); otherwise the CLI holds the data directory itself while it works.
  */
 import path from 'node:path';
@@ -23,11 +26,21 @@ import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
 
 const USAGE =
-  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | restore --from <folder> | seed | analyze';
+  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | news-publish --heading <text> --link <url> --type <type> | news-retire --code <newsCode> | restore --from <folder> | seed | analyze';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { plan: { type: 'string' }, count: { type: 'string' }, user: { type: 'string' }, out: { type: 'string' }, from: { type: 'string' } },
+  options: {
+    plan: { type: 'string' },
+    count: { type: 'string' },
+    user: { type: 'string' },
+    out: { type: 'string' },
+    from: { type: 'string' },
+    heading: { type: 'string' },
+    link: { type: 'string' },
+    type: { type: 'string' },
+    code: { type: 'string' },
+  },
 });
 
 const dataDir = process.env.DATA_DIR ?? './data';

@@ -5,6 +5,7 @@ import { ACCESS_RESTRICTED, PRIVACY_FEATURES } from '../../src/contract/codes';
 import { MESSAGES } from '../../src/contract/rules';
 import { users } from '../../src/server/db/schema/accounts';
 import { friendships } from '../../src/server/db/schema/friendships';
+import { runLiveCommand } from '../../src/server/admin/commands';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
@@ -149,9 +150,30 @@ describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
     expect(news.body.data.length).toBeGreaterThan(0);
     const times = news.body.data.map((n: { lastUpdatedTime: string }) => n.lastUpdatedTime);
     expect([...times].sort().toReversed()).toEqual(times);
+    // Current whenever the demo is seeded: the newest story is minutes old, not days.
+    expect(Date.now() - Date.parse(times[0])).toBeLessThan(60 * 60_000);
     const type = news.body.data[0].newsTypeName as string;
     const filtered = await s.call('GET', `admin/news/live?category=${type}`, { token: owner.token });
     expect(filtered.body.data.every((n: { newsTypeName: string }) => n.newsTypeName === type)).toBe(true);
+
+    // The admin publishes a story (it leads at once) and retires it (it is gone); bad input is refused.
+    const admin = (command: 'news-publish' | 'news-retire', args: Record<string, string>) =>
+      runLiveCommand({ database: { db: s.app.db } as never, dataDir: '', publicUrl: '' }, command, args);
+    const [line] = await admin('news-publish', {
+      heading: 'Harbour festival opens on Friday',
+      link: 'https://example.org/harbour',
+      type: 'culture',
+    });
+    const code = /^published (N[0-9A-F]{10})$/.exec(line ?? '')?.[1] ?? '';
+    expect(code).not.toBe('');
+    const live = async () => (await s.call('GET', 'admin/news/live?category=feature', { token: owner.token })).body.data as { newsCode: string; newsTypeName: string }[];
+    expect((await live())[0]).toMatchObject({ newsCode: code, newsTypeName: 'Culture' });
+    expect(await admin('news-retire', { code })).toEqual([`retired ${code}`]);
+    expect((await live()).some((n) => n.newsCode === code)).toBe(false);
+    await expect(admin('news-retire', { code })).rejects.toThrow(/No live news/);
+    await expect(admin('news-publish', { heading: 'x', link: 'https://e.org', type: 'Culture' })).rejects.toThrow(/--heading/);
+    await expect(admin('news-publish', { heading: 'Fine heading', link: 'javascript:alert(1)', type: 'Culture' })).rejects.toThrow(/--link/);
+    await expect(admin('news-publish', { heading: 'Fine heading', link: 'https://e.org', type: 'Gossip' })).rejects.toThrow(/--type/);
   });
 
   it('the seeded demo members can sign in', async () => {

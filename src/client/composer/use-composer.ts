@@ -10,13 +10,16 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { TOAST_MS } from '../../contract/codes';
 import { createEntry, isOnline, keepDraft, targetKey, type PickedFile } from './commands';
-import { emptyForm, isValid, typeName, type ComposerForm, type ComposerTarget, type EntryType } from './form';
+import { emptyForm, isValid, typeName, type ComposerForm, type ComposerTarget, type EntryType, type Pick } from './form';
+import { sharedText } from '../../contract/share';
+import { takeShare } from '../store/share-inbox';
+import { pickFile } from './pick-file';
 import { useDraft, usePostSync } from './queries';
 
 /** Online, how long the drawer waits for the server before it calls the entry queued. */
 const WAIT_MS = 20_000;
 
-export function useComposer(me: string, target: ComposerTarget, opened: boolean) {
+export function useComposer(me: string, target: ComposerTarget, opened: boolean, share?: string, onShareTaken?: () => void) {
   const key = targetKey(target);
   const draft = useDraft(me, key);
   const [form, setForm] = useState<ComposerForm>(emptyForm);
@@ -35,6 +38,31 @@ export function useComposer(me: string, target: ComposerTarget, opened: boolean)
   }
 
   const update = (next: (f: ComposerForm) => ComposerForm) => setForm(next);
+
+  // A share from another app (sw/share-target.ts): its text after the draft's, its photos
+  // picked as the member would pick them. Taken once, after the draft is restored.
+  useEffect(() => {
+    if (!opened || !restored || !share) return;
+    let live = true;
+    void (async () => {
+      const item = await takeShare(share).catch(() => null);
+      if (!live || !item) return;
+      const text = sharedText(item);
+      const picked: Pick[] = [];
+      for (const f of item.files) {
+        const outcome = await pickFile(new File([f.blob], f.name, { type: f.type }));
+        if (outcome.ok) {
+          files.set(outcome.file.id, outcome.file);
+          picked.push(outcome.pick);
+        }
+      }
+      setForm((f) => ({ ...f, description: [f.description.trim(), text].filter(Boolean).join('\n'), picks: [...f.picks, ...picked] }));
+      onShareTaken?.();
+    })();
+    return () => {
+      live = false;
+    };
+  }, [opened, restored, share, files, onShareTaken]);
   // The draft follows the form as the member types (Dexie: an external system).
   useEffect(() => {
     if (restored) void keepDraft(me, key, form);

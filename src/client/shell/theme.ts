@@ -2,7 +2,7 @@
  * The Billionett theme: navy and gold, as in the app icon (public/icons/icon.svg), the system font stack (no web font to download before first
  * paint) and roomy radii for touch.
  */
-import { DEFAULT_THEME, Drawer, Modal, PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { DEFAULT_THEME, Drawer, Modal, Notification, PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#edf2fa',
@@ -48,6 +48,8 @@ export const theme = createTheme({
     // Mantine's close buttons are bare icons; a screen reader must hear what they do.
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Toasts too: their close button is an icon alone.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: {
         size: 'md',

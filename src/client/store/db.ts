@@ -9,6 +9,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { BarterItem, ServiceKind } from '../../contract/barter';
 import type { BulletinItem } from '../../contract/bulletins';
+import type { NewsItem } from '../../contract/news';
 import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
@@ -191,6 +192,7 @@ export class MemberDb extends Dexie {
   services!: EntityTable<ServiceRow, 'serviceCode'>;
   bulletins!: EntityTable<BulletinRow, 'bulletinCode'>;
   counts!: EntityTable<CountRow, 'key'>;
+  news!: EntityTable<NewsItem, 'newsCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -240,6 +242,8 @@ export class MemberDb extends Dexie {
     this.version(7).stores({ services: 'serviceCode' });
     // Bulletins: newest first by time; their unread count as the server last said.
     this.version(8).stores({ bulletins: 'bulletinCode, createdAt', counts: 'key' });
+    // Live news of the home column, newest first.
+    this.version(9).stores({ news: 'newsCode, lastUpdatedTime' });
   }
 }
 

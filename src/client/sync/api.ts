@@ -68,6 +68,8 @@ export type PullRequest =
   | { kind: 'entry'; postCode: string }
   // Bulletins, newest first (the header's list; page 1 also on start and on the socket's word).
   | { kind: 'bulletins'; pageNo: number }
+  // Live news of the home column (admin/news/live, category=feature).
+  | { kind: 'news' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).

@@ -8,12 +8,13 @@ import type { Database } from '../db/client';
 import { activationCodes } from '../db/schema/accounts';
 import { createResetToken, findByLogin, newActivationCode } from '../domain/auth/repo';
 import { writeBackup } from './backup';
+import { publishNews, retireNews } from './news';
 
 export type AdminArgs = Record<string, string | undefined>;
 export type AdminContext = { database: Database; dataDir: string; publicUrl: string };
 
 /** The commands a running server answers for the CLI. */
-export const LIVE_COMMANDS = ['activation-code', 'reset-link', 'backup'] as const;
+export const LIVE_COMMANDS = ['activation-code', 'reset-link', 'backup', 'news-publish', 'news-retire'] as const;
 export type LiveCommand = (typeof LIVE_COMMANDS)[number];
 export const isLiveCommand = (command: string | undefined): command is LiveCommand => (LIVE_COMMANDS as readonly string[]).includes(command ?? '');
 
@@ -33,6 +34,8 @@ export async function runLiveCommand(ctx: AdminContext, command: LiveCommand, ar
     const token = await createResetToken(db, account.id);
     return [`${ctx.publicUrl.replace(/\/+$/, '')}/reset-password/${token}`];
   }
+  if (command === 'news-publish') return [await publishNews(db, args)];
+  if (command === 'news-retire') return [await retireNews(db, args.code)];
   if (!args.out) throw new Error('backup needs --out <folder>');
   return [await writeBackup(ctx.database, ctx.dataDir, args.out)];
 }

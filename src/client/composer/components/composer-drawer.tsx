@@ -23,11 +23,19 @@ import { PollModal } from './poll-modal';
 import { PrivacyModal } from './privacy-modal';
 import { TagModal } from './tag-modal';
 
-export type ComposerDrawerProps = { me: string; target: ComposerTarget; opened: boolean; onClose: () => void };
+export type ComposerDrawerProps = {
+  me: string;
+  target: ComposerTarget;
+  opened: boolean;
+  onClose: () => void;
+  /** A share from another app to fill in (its id in the shares inbox), and who to tell once it is in. */
+  share?: string;
+  onShareTaken?: () => void;
+};
 type Dialog = 'tags' | 'emotion' | 'poll' | 'location' | 'period' | 'privacy' | null;
 
-export function ComposerDrawer({ me, target, opened, onClose }: ComposerDrawerProps) {
-  const c = useComposer(me, target, opened);
+export function ComposerDrawer({ me, target, opened, onClose, share, onShareTaken }: ComposerDrawerProps) {
+  const c = useComposer(me, target, opened, share, onShareTaken);
   const { form, update } = c;
   const profile = useMyProfile(me);
   const privacies = usePrivacies(me);

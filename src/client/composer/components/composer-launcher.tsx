@@ -8,9 +8,17 @@ import { useState } from 'react';
 import type { ComposerTarget } from '../form';
 import { ComposerDrawer } from './composer-drawer';
 
-export type ComposerLauncherProps = { me: string; target?: ComposerTarget; open?: boolean; onOpenChange?: (open: boolean) => void };
+export type ComposerLauncherProps = {
+  me: string;
+  target?: ComposerTarget;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** A share from another app (sw/share-target.ts) to open the composer with. */
+  share?: string;
+  onShareTaken?: () => void;
+};
 
-export function ComposerLauncher({ me, target = { kind: 'own' }, open, onOpenChange }: ComposerLauncherProps) {
+export function ComposerLauncher({ me, target = { kind: 'own' }, open, onOpenChange, share, onShareTaken }: ComposerLauncherProps) {
   const [local, setLocal] = useState(false);
   const opened = open ?? local;
   const set = (value: boolean) => {
@@ -24,7 +32,7 @@ export function ComposerLauncher({ me, target = { kind: 'own' }, open, onOpenCha
           <Text c="dimmed">Create entry</Text>
         </UnstyledButton>
       </Paper>
-      <ComposerDrawer me={me} target={target} opened={opened} onClose={() => set(false)} />
+      <ComposerDrawer me={me} target={target} opened={opened} onClose={() => set(false)} share={share} onShareTaken={onShareTaken} />
     </>
   );
 }

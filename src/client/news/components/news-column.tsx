@@ -1,19 +1,27 @@
 /**
- * The home page's news column (spec §2.2). The live-news mirror (admin/news/live
- * into Dexie) arrives with the news issue; until a news table exists there is
- * nothing cached to show, so the column says 'No data' (§2.14).
+ * The home page's news column (spec §2.2, §9): the live news mirrored in Dexie (so it opens
+ * offline), pulled again each time the column is shown, in the news carousel. 'No data'
+ * (§2.14) only when there is none, even after a pull.
  */
 import { Paper, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { sync } from '../../sync/client';
 import { EmptyState } from '../../ui/empty-state';
 import { IconNews } from '../../ui/icons';
+import { useNews } from '../queries';
+import { NewsCarousel } from './news-carousel';
 
-export function NewsColumn() {
+export function NewsColumn({ me }: { me: string }) {
+  const items = useNews(me);
+  useEffect(() => {
+    void sync.pull({ kind: 'news' }).catch(() => undefined);
+  }, []);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="news-title">
-      <Title order={2} size="h4" id="news-title">
+      <Title order={2} size="h4" id="news-title" mb="xs">
         News
       </Title>
-      <EmptyState title="No data" icon={<IconNews size={26} />} size="sm" />
+      {items && items.length > 0 ? <NewsCarousel items={items} /> : items && <EmptyState title="No data" icon={<IconNews size={26} />} size="sm" />}
     </Paper>
   );
 }

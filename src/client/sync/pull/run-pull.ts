@@ -17,6 +17,7 @@ import { pullComments } from './comments';
 import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
 import { pullBarterPage } from './barter';
 import { pullBulletins } from './bulletins';
+import { pullNews } from './news';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -60,6 +61,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullEntry(ctx, member, request.postCode);
     case 'bulletins':
       return pullBulletins(ctx, member, request.pageNo);
+    case 'news':
+      return pullNews(ctx, member);
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);

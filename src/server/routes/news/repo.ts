@@ -1,5 +1,5 @@
 /** Live news as contract NewsItems, newest first. */
-import { desc, sql } from 'drizzle-orm';
+import { and, desc, isNull, sql } from 'drizzle-orm';
 import type { NewsItem } from '../../../contract/news';
 import type { Db } from '../../db/client';
 import { news } from '../../db/schema/news';
@@ -10,8 +10,11 @@ const ALL = new Set(['', 'feature', 'all', '0']);
 
 export async function liveNews(db: Db, category: string | undefined): Promise<NewsItem[]> {
   const wanted = (category ?? '').trim().toLowerCase();
-  const query = db.select().from(news);
-  const rows = await (ALL.has(wanted) ? query : query.where(sql`lower(${news.newsTypeName}) = ${wanted}`))
+  const live = isNull(news.retiredAt);
+  const rows = await db
+    .select()
+    .from(news)
+    .where(ALL.has(wanted) ? live : and(live, sql`lower(${news.newsTypeName}) = ${wanted}`))
     .orderBy(desc(news.lastUpdatedTime))
     .limit(LIVE_LIMIT);
   return rows.map((r) => ({

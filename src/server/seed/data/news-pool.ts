@@ -2,7 +2,8 @@
  * Headlines for the live news widget; the generator picks a seeded subset, so
  * the pool is larger than the number of items shown. Invented stories only.
  */
-export type NewsTypeName = 'Business' | 'Technology' | 'Culture' | 'Travel';
+export const NEWS_TYPES = ['Business', 'Technology', 'Culture', 'Travel'] as const;
+export type NewsTypeName = (typeof NEWS_TYPES)[number];
 
 export const newsPool: { heading: string; type: NewsTypeName }[] = [
   { heading: 'Family offices shift towards private credit as rates settle', type: 'Business' },
