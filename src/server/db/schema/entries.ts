@@ -42,6 +42,12 @@ export const posts = pgTable(
     originPageId: integer('origin_page_id').references(() => slates.id, { onDelete: 'cascade' }),
     featureCode: smallint('feature_code').notNull(),
     description: text('description').notNull().default(''),
+    /**
+     * The description folded for search (billionett_fold: unaccent + lower, migration 0007),
+     * kept by PostgreSQL itself: a search then checks each candidate's stored text instead of
+     * folding it again (that per-row fold was most of a search's time at a million entries).
+     */
+    searchText: text('search_text').generatedAlwaysAs(sql`billionett_fold(description)`),
     emojiCode: text('emoji_code'),
     activityCode: text('activity_code'),
     privacyCode: smallint('privacy_code').notNull().default(1),

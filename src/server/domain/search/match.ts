@@ -15,7 +15,11 @@ export type NameMatch = { where: SQL; order: SQL[] };
 const literal = (text: string) => text.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
 
 export function nameMatch(column: AnyPgColumn, text: string): NameMatch {
-  const name = sql`billionett_fold(${column})`;
+  return foldedMatch(sql`billionett_fold(${column})`, text);
+}
+
+/** The same match on text folded already (posts.search_text, a stored generated column). */
+export function foldedMatch(name: AnyPgColumn | SQL, text: string): NameMatch {
   const folded = sql`billionett_fold(${text}::text)`;
   const like = sql`billionett_fold(${literal(text)}::text)`;
   const contains = sql`${name} like '%' || ${like} || '%'`;

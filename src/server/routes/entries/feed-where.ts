@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
-import { nameMatch } from '../../domain/search/match';
+import { foldedMatch } from '../../domain/search/match';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from '../../policy/visibility';
 
@@ -43,9 +43,9 @@ export const savedWhere = (me: number): SQL =>
 /**
  * Entries whose text contains the searched text, accents and case folded, or has a word
  * like it (a typo tolerated): the global search's match (domain/search/match.ts), on the
- * text's trigram index. The feed keeps its own order, newest first.
+ * stored folded text and its trigram index. The feed keeps its own order, newest first.
  */
-export const searchWhere = (text: string): SQL => nameMatch(posts.description, text).where;
+export const searchWhere = (text: string): SQL => foldedMatch(posts.searchText, text).where;
 
 /** The entry itself or, for a share, the entry it shares. */
 const selfOrShared = (table: { postId: unknown }) =>

@@ -16,7 +16,7 @@ import { circles, slates } from '../../db/schema/circles';
 import { comments, pollVotes, postMedia, postRatings, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { emojis, professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
-import { visibleTo } from '../../policy/visibility';
+import { friendIdsSql, visibleTo } from '../../policy/visibility';
 
 export type Page = { pageNo: number; pageSize: number };
 
@@ -194,6 +194,44 @@ export async function listItems(db: Db, viewerId: number, where: SQL, page: Page
   // Past the last page no row carries the total.
   const total = rows[0]?.total ?? (page.pageNo > 1 ? Number((await db.select({ n: count() }).from(posts).where(filtered))[0]?.n ?? 0) : 0);
   return { rows: await toItems(db, viewerId, rows), total };
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/**
+ * Entries matching a searched text (`match`), newest first, with `where` and visibility
+ * applied to the matches alone. The candidates are read once into a materialized CTE from
+ * three disjoint parts that together hold every entry the viewer may see (policy/visibility.ts
+ * visibleTo), each from an index (migration 0011): entries everyone may read on a member's
+ * suite, entries in circles and slates, and the viewer's own and their billionetts' other
+ * suite entries (by author). visibleTo then decides, exactly as in every feed; the page's
+ * ids and the capped count are both taken from the CTE under the name `posts`, so every
+ * predicate written for the table applies as is. Left to itself the planner walked the whole
+ * table newest first, hoping to meet a page of visible matches early: seconds at a million.
+ */
+export async function searchItems(db: Db, viewerId: number, match: SQL, where: SQL, page: Page, cap: number): Promise<{ rows: PostItem[]; total: number }> {
+  const filtered = and(where, visibleTo(viewerId))!;
+  const offset = (page.pageNo - 1) * page.pageSize;
+  // Literals, not parameters: the planner proves the partial indexes' predicates from them.
+  const publicOnSuites = sql`${posts.originType} = 'user' and ${posts.privacyCode} = 1`;
+  const inOrigins = sql`${posts.originType} <> 'user'`;
+  // Not `order by … limit` on the public part: the planner then walks the newest entries
+  // hoping to meet matches, which for a word found only in private entries is the whole table.
+  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
+  const [found] = rowsOf<{ ids: number[] | null; total: number }>(
+    await db.execute(sql`
+      with matched as materialized (
+        select * from ${posts} where ${publicOnSuites} and ${match}
+        union all select * from ${posts} where ${inOrigins} and ${match}
+        union all select * from ${posts} where ${mineAndFriends} and ${match}
+      )
+      select
+        array(select ${posts.id} from matched as ${posts} where ${filtered} order by ${posts.createdAt} desc, ${posts.id} desc limit ${page.pageSize} offset ${offset}) as ids,
+        (select count(*)::int from (select 1 from matched as ${posts} where ${filtered} limit ${cap}) capped) as total`),
+  );
+  const ids = (found?.ids ?? []).map(Number);
+  const rows = ids.length > 0 ? await selectRows(db, viewerId, inArray(posts.id, ids)) : [];
+  return { rows: await toItems(db, viewerId, rows), total: Number(found?.total ?? 0) };
 }
 
 /** One visible entry by code, or null (missing and hidden look the same). */
