@@ -12,6 +12,7 @@ import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
 import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
 import { measureSearch } from './search';
+import { measureBulletinLatency } from './bulletins';
 import { measureBarter } from './barter';
 import { measureFeedPaint } from './feed-paint';
 import { measureFeedScroll } from './feed-scroll';
@@ -43,6 +44,7 @@ async function main() {
   rows.push(...(await measureBarter()));
   // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.
   rows.push(...(await measureSearch()));
+  rows.push(await measureBulletinLatency());
   const width = Math.max(...rows.map((r) => r.measure.length));
   console.log(`\n${'measure'.padEnd(width)}  value            budget`);
   for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value.padEnd(16)} ${r.budget}`);

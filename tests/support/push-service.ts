@@ -8,7 +8,7 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Received = { device: string; payload: Record<string, unknown>; vapidKey: string; ttl: string | undefined };
+export type Received = { device: string; payload: Record<string, unknown>; vapidKey: string; ttl: string | undefined; at: number };
 export type Device = { id: string; subscription: { endpoint: string; keys: { p256dh: string; auth: string } } };
 
 const b64url = (b: Buffer) => b.toString('base64url');
@@ -100,7 +100,7 @@ export class PushService {
       if (headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${String(headers['content-encoding'])}`);
       const vapidKey = checkVapid(headers.authorization as string | undefined, this.origin);
       const payload = JSON.parse(decrypt(body, device.ua, device.auth).toString('utf8')) as Record<string, unknown>;
-      this.received.push({ device: id, payload, vapidKey, ttl: headers.ttl as string | undefined });
+      this.received.push({ device: id, payload, vapidKey, ttl: headers.ttl as string | undefined, at: performance.now() });
       reply(201);
     } catch (err) {
       this.errors.push((err as Error).message);
