@@ -124,6 +124,8 @@ afterAll(async () => {
 describe('telex', () => {
   it('A sends, B receives live (unread first, read once opened)', async () => {
     await pageB.goto('/telex');
+    // No conversation yet: the telex pane opens on the billionetts, whom a first telex goes to.
+    await expect.poll(() => pageB.getByRole('tab', { name: 'Billionetts' }).getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
     await pageA.goto(`/telex?with=${who.b.id}`);
     await expect.poll(() => pageA.getByText('Online', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
     await send(pageA, 'Hello Jonas, telex works!');

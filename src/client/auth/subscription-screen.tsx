@@ -62,6 +62,8 @@ export function SubscriptionScreen() {
     const result = await callSafely(() => sync.signUp(signUpPayload(held, values)));
     if (result.ok) {
       clearRegistrationDraft();
+      // A failed attempt's toast must not greet the member on the welcome page (issue 14).
+      notifications.clean();
       await navigate({ to: '/confirmation', search: { reg: 'success' } });
       return;
     }

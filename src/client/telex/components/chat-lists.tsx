@@ -1,8 +1,10 @@
 /**
  * The left pane of /telex (spec §2.12): the conversations (unread count, last message)
- * and the billionetts with their presence, online first. A tap opens the chat.
+ * and the billionetts with their presence, online first. A tap opens the chat. A member
+ * without any conversation yet starts on the billionetts.
  */
 import { Badge, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { IconTelex } from '../../ui/icons';
 import { useChatFriends, useConversations, type ChatPerson, type ConversationItem } from '../queries';
@@ -20,9 +22,13 @@ function when(iso: string): string {
 }
 
 export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: number }) {
+  const conversations = useConversations(me);
+  const [chosen, setChosen] = useState<string | null>(null);
+  // No conversation yet: open on the billionetts, whom a first telex goes to (issue 14).
+  const tab = chosen ?? (conversations?.length === 0 ? 'billionetts' : 'conversations');
   return (
     <Paper withBorder radius="md" p="xs" className={classes.pane}>
-      <Tabs defaultValue="conversations" keepMounted={false} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
+      <Tabs value={tab} onChange={setChosen} keepMounted={false} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
         <Tabs.List grow>
           <Tabs.Tab value="conversations" rightSection={unread > 0 ? <Badge size="xs" circle>{unread}</Badge> : undefined}>
             Telex
@@ -31,7 +37,7 @@ export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: 
         </Tabs.List>
         <ScrollArea className={classes.messages} type="auto">
           <Tabs.Panel value="conversations" pt="xs">
-            <Conversations me={me} active={active} onOpen={onOpen} />
+            <Conversations me={me} rows={conversations} active={active} onOpen={onOpen} />
           </Tabs.Panel>
           <Tabs.Panel value="billionetts" pt="xs">
             <Friends me={me} active={active} onOpen={onOpen} />
@@ -42,8 +48,7 @@ export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: 
   );
 }
 
-function Conversations({ me, active, onOpen }: ListProps) {
-  const rows = useConversations(me);
+function Conversations({ me, rows, active, onOpen }: ListProps & { rows: ConversationItem[] | undefined }) {
   if (rows && rows.length === 0) return <EmptyState title="No data" icon={<IconTelex size={26} />} size="sm" />;
   return (
     <Stack gap={2} component="ul" role="list" aria-label="Conversations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
