@@ -9,8 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
-import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
-import { startBenchServer, type BenchServer } from './server';
+import { signInDemo, startBenchServer, type BenchServer } from './server';
 
 export type Row = { measure: string; value: string; budget: string };
 
@@ -32,21 +31,9 @@ type Options = {
 };
 const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
 
-async function signIn(url: string): Promise<string> {
-  const login = DEMO_LOGINS[0]!;
-  const res = await fetch(`${url}${API_BASE}/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login.email, password: login.password }),
-  });
-  const body = (await res.json()) as { data?: { accessToken: string } };
-  if (!res.ok || !body.data) throw new Error(`bench sign-in failed: ${res.status}`);
-  return body.data.accessToken;
-}
-
 /** Latency of the home feed page under a fixed 500 requests/s on one running server. */
 export async function measureFeedAt500(server: BenchServer, label: string): Promise<Row> {
-  const token = await signIn(server.url);
+  const token = await signInDemo(server.url);
   const options = (duration: number): Options => ({
     url: server.url,
     connections: CONNECTIONS,

@@ -13,8 +13,7 @@ import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { SEARCH_PATHS } from '../../src/contract/search';
-import { DEMO_MEMBERS } from '../support/demo';
-import { startBenchServer } from './server';
+import { signInDemo, startBenchServer } from './server';
 
 type Row = { measure: string; value: string; budget: string };
 
@@ -83,18 +82,6 @@ export async function generate(c: Client): Promise<void> {
   await c.query('analyze');
 }
 
-async function signIn(url: string): Promise<string> {
-  const login = DEMO_MEMBERS[0]!;
-  const res = await fetch(`${url}${API_BASE}/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login.email, password: login.password }),
-  });
-  const body = (await res.json()) as { data?: { accessToken: string } };
-  if (!res.ok || !body.data) throw new Error(`bench sign-in failed: ${res.status}`);
-  return body.data.accessToken;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** One call after another (a member typing), `rounds` of them over the rotating texts. */
@@ -124,7 +111,7 @@ export async function measureSearch(): Promise<Row[]> {
       const loadStarted = performance.now();
       await admin(url.toString(), generate);
       const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(0);
-      const token = await signIn(server.url);
+      const token = await signInDemo(server.url);
       const users = USER_TEXTS.map((t) => `${SEARCH_PATHS.users(t)}?pageSize=16`);
       const entries = POST_TEXTS.map((t) => `${ENTRY_PATHS.search(t)}?pageSize=16`);
       await timeCalls(server.url, token, [...users, ...entries], 40); // warm-up

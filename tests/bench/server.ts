@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PASSWORD } from '../support/demo';
+import { API_BASE } from '../../src/contract/codes';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../support/demo';
 
 export type BenchServer = { url: string; pid: number; stop(): Promise<void> };
 
@@ -46,4 +47,17 @@ export async function startBenchServer(opts: { databaseUrl?: string } = {}): Pro
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first demo login's bearer token on a bench server. */
+export async function signInDemo(url: string): Promise<string> {
+  const login = DEMO_MEMBERS[0]!;
+  const res = await fetch(`${url}${API_BASE}/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login.email, password: login.password }),
+  });
+  const body = (await res.json()) as { data?: { accessToken: string } };
+  if (!res.ok || !body.data) throw new Error(`bench sign-in failed: ${res.status}`);
+  return body.data.accessToken;
 }

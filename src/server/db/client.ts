@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './extensions';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +19,11 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 export type DbKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;

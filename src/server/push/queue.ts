@@ -8,14 +8,12 @@
  * tag is the bulletin's code, so the device shows it once all the same.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 
 /** How long a claimed job is this process's before another may take it. */
 export const LEASE_SECONDS = 60;
 /** Attempts before a push is given up (the bulletin stays in the member's list). */
 export const MAX_ATTEMPTS = 8;
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * Takes bulletins not yet dispatched and queues one push per device of their member.
@@ -23,13 +21,14 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  */
 export async function dispatchBulletins(db: Db, batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
-    const taken = rowsOf<{ id: number }>(
-      await tx.execute(sql`
+    const taken = await queryRows<{ id: number }>(
+      tx,
+      sql`
         with claimed as (
           select id from bulletins where dispatched_at is null order by id limit ${batch} for update skip locked
         )
         update bulletins b set dispatched_at = now() from claimed where b.id = claimed.id
-        returning b.id`),
+        returning b.id`,
     );
     if (taken.length === 0) return 0;
     const ids = taken.map((r) => Number(r.id));
@@ -50,8 +49,9 @@ export type PushJob = { id: number; bulletinId: number; attempts: number; endpoi
 
 /** Leases up to `batch` due jobs to this process. */
 export async function claimJobs(db: Db, batch = 20): Promise<PushJob[]> {
-  const rows = rowsOf<{ id: string | number; bulletin_id: string | number; attempts: number; subscription_id: number; endpoint: string; p256dh: string; auth: string }>(
-    await db.execute(sql`
+  const rows = await queryRows<{ id: string | number; bulletin_id: string | number; attempts: number; subscription_id: number; endpoint: string; p256dh: string; auth: string }>(
+    db,
+    sql`
       with due as (
         select id from push_jobs
         where due_at <= now() and (locked_until is null or locked_until < now())
@@ -60,7 +60,7 @@ export async function claimJobs(db: Db, batch = 20): Promise<PushJob[]> {
       update push_jobs j set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = j.attempts + 1
       from due, push_subscriptions s
       where j.id = due.id and s.id = j.subscription_id
-      returning j.id, j.bulletin_id, j.attempts, j.subscription_id, s.endpoint, s.p256dh, s.auth`),
+      returning j.id, j.bulletin_id, j.attempts, j.subscription_id, s.endpoint, s.p256dh, s.auth`,
   );
   return rows.map((r) => ({
     id: Number(r.id),

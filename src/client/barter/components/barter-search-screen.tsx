@@ -4,11 +4,12 @@
  * (or the text is under 2 characters). Mirrored per text, so a search made before opens
  * offline. The author's menu works here as on the grid.
  */
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { SEARCH_MIN, SEARCH_PAGE_SIZE } from '../../../contract/search';
 import { IconBarter } from '../../ui/icons';
 import { PagedPanel } from '../../ui/paged-panel';
+import { SearchMinHint } from '../../ui/search-min-hint';
 import { usePagePull } from '../../ui/use-page-pull';
 import { useBarterSearchPage } from '../queries';
 import { useServiceActions } from './use-service-actions';
@@ -17,11 +18,7 @@ export function BarterSearchScreen({ me, q }: { me: string; q: string }) {
   const text = q.trim();
   return (
     <Stack gap="md">
-      {text.length > 0 && text.length < SEARCH_MIN && (
-        <Text size="sm" c="dimmed">
-          Type at least {SEARCH_MIN} characters to search.
-        </Text>
-      )}
+      <SearchMinHint text={text} min={SEARCH_MIN} />
       {/* A new text starts again at page 1. */}
       <Results key={text} me={me} text={text} />
     </Stack>

@@ -5,11 +5,12 @@
  * only from 2 characters; shorter text (or no match) shows 'No Billionetts found...'.
  * Results are mirrored per text, so a search made before shows offline too.
  */
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { FRIEND_SEARCH_MIN } from '../../../contract/friends';
 import { SEARCH_PAGE_SIZE } from '../../../contract/search';
 import { searchParams } from '../../store/friend-pages';
 import { PersonCard } from '../../ui/person-card';
+import { SearchMinHint } from '../../ui/search-min-hint';
 import { useFriendWatch } from '../hooks/use-friend-watch';
 import { suiteHref } from './friend-panels';
 import { ListPanel } from './list-panel';
@@ -20,11 +21,7 @@ export function BillionettsSearchScreen({ me, q }: { me: string; q: string }) {
   const searchable = text.length >= FRIEND_SEARCH_MIN;
   return (
     <Stack gap="md">
-      {!searchable && text.length > 0 && (
-        <Text size="sm" c="dimmed" mb="sm">
-          Type at least {FRIEND_SEARCH_MIN} characters to search.
-        </Text>
-      )}
+      <SearchMinHint text={text} min={FRIEND_SEARCH_MIN} />
       <ListPanel
         // A new text starts again at page 1.
         key={searchParams(text)}

@@ -5,12 +5,13 @@
  * from 2 characters; shorter text, or nothing found, shows 'No Circles found...'. Results
  * are mirrored per text, so a search made before opens offline.
  */
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_MIN, SEARCH_PAGE_SIZE } from '../../../contract/search';
 import type { OriginKind } from '../../store/origin-lists';
 import { PagedPanel } from '../../ui/paged-panel';
+import { SearchMinHint } from '../../ui/search-min-hint';
 import { usePagePull } from '../../ui/use-page-pull';
 import { useWriteWatch } from '../../ui/use-write-watch';
 import { mineTarget, useOriginSearchPage, useWriteStates } from '../list-queries';
@@ -29,11 +30,7 @@ export function OriginSearchScreen({ me, kind, q }: { me: string; kind: OriginKi
   const text = q.trim();
   return (
     <Stack gap="md">
-      {text.length > 0 && text.length < SEARCH_MIN && (
-        <Text size="sm" c="dimmed">
-          Type at least {SEARCH_MIN} characters to search.
-        </Text>
-      )}
+      <SearchMinHint text={text} min={SEARCH_MIN} />
       {/* A new text starts again at page 1. */}
       <Results key={`${kind}|${text}`} me={me} kind={kind} text={text} />
     </Stack>

@@ -6,11 +6,9 @@
 import { sql } from 'drizzle-orm';
 import type { ChatConversation, ChatFriend, ChatMessage, ChatStatus } from '../../../contract/chat';
 import type { Gender } from '../../../contract/user';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 
 export type Page = { pageNo: number; pageSize: number };
-type Rows<T> = { rows: T[] };
-const run = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /** Both drivers hand back Date for timestamptz; a string is tolerated anyway. */
 export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -29,7 +27,7 @@ export type SendOutcome =
  * (or, when the id holds another message, duplicateId).
  */
 export async function storeMessage(db: Db, m: { id: string; senderId: number; recvCode: string; body: string }): Promise<SendOutcome> {
-  const inserted = await run<{ created_at: Date; recipient_id: number }>(
+  const inserted = await queryRows<{ created_at: Date; recipient_id: number }>(
     db,
     sql`insert into chat_messages (id, sender_id, recipient_id, body)
         select ${m.id}, ${m.senderId}::integer, u.id, ${m.body}
@@ -40,7 +38,7 @@ export async function storeMessage(db: Db, m: { id: string; senderId: number; re
         returning created_at, recipient_id`,
   );
   if (inserted[0]) return { kind: 'stored', time: iso(inserted[0].created_at), recipientId: inserted[0].recipient_id };
-  const [existing] = await run<{ sender_id: number; recv_code: string; body: string; created_at: Date; delivered_at: Date | null; read_at: Date | null }>(
+  const [existing] = await queryRows<{ sender_id: number; recv_code: string; body: string; created_at: Date; delivered_at: Date | null; read_at: Date | null }>(
     db,
     sql`select m.sender_id, r.user_code as recv_code, m.body, m.created_at, m.delivered_at, m.read_at
         from chat_messages m join users r on r.id = m.recipient_id where m.id = ${m.id}`,
@@ -64,7 +62,7 @@ export async function markMessages(db: Db, recipientId: number, ids: string[], s
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  const rows = await run<{ id: string; sender_code: string; at: Date }>(
+  const rows = await queryRows<{ id: string; sender_code: string; at: Date }>(
     db,
     status === 'read'
       ? sql`update chat_messages m set read_at = now(), delivered_at = coalesce(m.delivered_at, now())
@@ -98,7 +96,7 @@ const messageColumns = sql`m.id, s.user_code as sender, r.user_code as recv, m.b
 
 /** Messages to `recipientId` never confirmed as delivered, oldest first (replayed after login). */
 export async function undelivered(db: Db, recipientId: number, limit: number): Promise<ChatMessage[]> {
-  const rows = await run<MessageRow>(
+  const rows = await queryRows<MessageRow>(
     db,
     sql`select ${messageColumns} from chat_messages m
         join users s on s.id = m.sender_id join users r on r.id = m.recipient_id
@@ -110,7 +108,7 @@ export async function undelivered(db: Db, recipientId: number, limit: number): P
 
 /** userCodes of a member's billionetts (presence goes to them). */
 export async function friendCodes(db: Db, memberId: number): Promise<string[]> {
-  const rows = await run<{ user_code: string }>(
+  const rows = await queryRows<{ user_code: string }>(
     db,
     sql`select u.user_code from friendships f
         join users u on u.id = case when f.user_a = ${memberId} then f.user_b else f.user_a end
@@ -121,7 +119,7 @@ export async function friendCodes(db: Db, memberId: number): Promise<string[]> {
 
 /** The member id of a billionett of `memberId` by userCode, or null (unknown or not a billionett). */
 export async function friendIdByCode(db: Db, memberId: number, code: string): Promise<number | null> {
-  const [row] = await run<{ id: number }>(
+  const [row] = await queryRows<{ id: number }>(
     db,
     sql`select u.id from users u
         join friendships f on f.user_a = least(${memberId}::integer, u.id) and f.user_b = greatest(${memberId}::integer, u.id)
@@ -134,13 +132,13 @@ export async function friendIdByCode(db: Db, memberId: number, code: string): Pr
 export async function conversationPage(db: Db, meId: number, friendId: number, page: Page): Promise<{ rows: ChatMessage[]; total: number }> {
   const where = sql`least(m.sender_id, m.recipient_id) = least(${meId}::integer, ${friendId}::integer)
                     and greatest(m.sender_id, m.recipient_id) = greatest(${meId}::integer, ${friendId}::integer)`;
-  const rows = await run<MessageRow>(
+  const rows = await queryRows<MessageRow>(
     db,
     sql`select ${messageColumns} from chat_messages m
         join users s on s.id = m.sender_id join users r on r.id = m.recipient_id
         where ${where} order by m.seq desc limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}`,
   );
-  const [count] = await run<{ n: number | string }>(db, sql`select count(*)::integer as n from chat_messages m where ${where}`);
+  const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*)::integer as n from chat_messages m where ${where}`);
   return { rows: rows.map(toMessage), total: Number(count?.n ?? 0) };
 }
 
@@ -158,7 +156,7 @@ const otherOf = (meId: number) => sql`case when f.user_a = ${meId} then f.user_b
 
 /** Every billionett with the latest message time either way; latest chat first, then by name. */
 export async function chatFriends(db: Db, meId: number, page: Page): Promise<{ rows: Omit<ChatFriend, 'isOnline'>[]; total: number }> {
-  const rows = await run<CardRow & { last: Date | null; total: number | string }>(
+  const rows = await queryRows<CardRow & { last: Date | null; total: number | string }>(
     db,
     sql`select ${cardColumns}, count(*) over () as total,
           (select max(m.created_at) from chat_messages m
@@ -177,7 +175,7 @@ export async function chatFriends(db: Db, meId: number, page: Page): Promise<{ r
 
 /** Conversations with billionetts: the last message, its time and my unread count; latest first. */
 export async function conversations(db: Db, meId: number, page: Page): Promise<{ rows: Omit<ChatConversation, 'isOnline'>[]; total: number }> {
-  const rows = await run<CardRow & MessageRow & { unread: number | string; total: number | string }>(
+  const rows = await queryRows<CardRow & MessageRow & { unread: number | string; total: number | string }>(
     db,
     sql`with last as (
           select distinct on (other) *

@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { FEED_FILTER } from '../../../contract/codes';
 import type { OriginalPost, PostGallery, PostItem, PostType } from '../../../contract/entries';
 import type { Gender } from '../../../contract/user';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { circles, slates } from '../../db/schema/circles';
 import { comments, pollVotes, postMedia, postRatings, posts, postTags, savedPosts } from '../../db/schema/entries';
@@ -196,8 +196,6 @@ export async function listItems(db: Db, viewerId: number, where: SQL, page: Page
   return { rows: await toItems(db, viewerId, rows), total };
 }
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
-
 /**
  * Entries matching a searched text (`match`), newest first, with `where` and visibility
  * applied to the matches alone. The candidates are read once into a materialized CTE from
@@ -218,8 +216,9 @@ export async function searchItems(db: Db, viewerId: number, match: SQL, where: S
   // Not `order by … limit` on the public part: the planner then walks the newest entries
   // hoping to meet matches, which for a word found only in private entries is the whole table.
   const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
-  const [found] = rowsOf<{ ids: number[] | null; total: number }>(
-    await db.execute(sql`
+  const [found] = await queryRows<{ ids: number[] | null; total: number }>(
+    db,
+    sql`
       with matched as materialized (
         select * from ${posts} where ${publicOnSuites} and ${match}
         union all select * from ${posts} where ${inOrigins} and ${match}
@@ -227,7 +226,7 @@ export async function searchItems(db: Db, viewerId: number, match: SQL, where: S
       )
       select
         array(select ${posts.id} from matched as ${posts} where ${filtered} order by ${posts.createdAt} desc, ${posts.id} desc limit ${page.pageSize} offset ${offset}) as ids,
-        (select count(*)::int from (select 1 from matched as ${posts} where ${filtered} limit ${cap}) capped) as total`),
+        (select count(*)::int from (select 1 from matched as ${posts} where ${filtered} limit ${cap}) capped) as total`,
   );
   const ids = (found?.ids ?? []).map(Number);
   const rows = ids.length > 0 ? await selectRows(db, viewerId, inArray(posts.id, ids)) : [];
