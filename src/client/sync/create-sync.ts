@@ -90,17 +90,22 @@ export function createSync(options: SyncOptions): Sync {
     return current;
   }
 
+  const pullNewBulletins = () => {
+    if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 });
+  };
   const socket: ChatSocket | null = options.socketUrl
     ? createChatSocket({
         url: options.socketUrl,
         ctx,
         WebSocketImpl: options.WebSocketImpl,
         ackTimeoutMs: options.ackTimeoutMs,
-        // Logged in: the queued messages may go now.
-        onReady: () => replayer.kick(),
-        onBulletins: () => {
-          if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 });
+        // Logged in: the queued messages may go now, and bulletins announced while the socket
+        // was down (a frame is not kept for a member who is not connected) are pulled.
+        onReady: () => {
+          replayer.kick();
+          pullNewBulletins();
         },
+        onBulletins: () => pullNewBulletins(),
       })
     : null;
   const replayer = createReplayer({
