@@ -65,7 +65,8 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
 
   // Stable while the feed's size holds: FeedList's rows are memoized on it, so a pull
   // starting or ending re-renders the feed, not every drawn card.
-  const setSize = view ? Math.max(view.totalRecords, view.posts.length) : 0;
+  // A search counts its matches only a page ahead (server search-repo.ts): its size is unknown (-1).
+  const setSize = !view ? 0 : spec.mode === 'search' ? -1 : Math.max(view.totalRecords, view.posts.length);
   const renderItem = useCallback(
     (post: PostView, i: number) => (
       <PostCard

@@ -77,6 +77,8 @@ export const posts = pgTable(
     index('posts_origin_group_ix').on(t.originGroupId, t.createdAt),
     index('posts_origin_page_ix').on(t.originPageId, t.createdAt),
     index('posts_created_ix').on(t.createdAt),
+    /** Entry search walks the newest public suite entries first (routes/entries/search-repo.ts). */
+    index('posts_public_created_ix').on(t.createdAt, t.id).where(sql`${t.originType} = 'user' and ${t.privacyCode} = 1`),
     index('posts_shared_ix').on(t.sharedPostId),
     check('posts_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
     check(

@@ -4,7 +4,7 @@
  * SQL every list uses) before they are counted, so a hidden one counts nowhere; a paused
  * one is found by its owner alone.
  */
-import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { STATUS_ACTIVE } from '../../../contract/codes';
 import type { CircleCard, SlateCard } from '../../../contract/circles';
 import type { ConnectionCard } from '../../../contract/friends';
@@ -16,15 +16,16 @@ import { plans } from '../../db/schema/plans';
 import { circleReadableSql, slateReadableSql } from '../../policy/visibility';
 import { circleCardColumns, slateCardColumns, type Listed, type Page } from '../circles/repo';
 import { cardColumns, toCard } from '../members';
-import { nameMatch } from './match';
+import { foldedMatch, nameMatch } from './match';
 
 const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
 
 export async function searchMembers(db: Db, text: string, page: Page): Promise<Listed<ConnectionCard>> {
-  const match = nameMatch(users.displayName, text);
-  const [total] = await db.select({ n: count() }).from(users).where(match.where);
+  const match = foldedMatch(users.searchName, text);
+  // One statement: the count rides along as a window over the same matches (each match's
+  // recheck, a trigram comparison, then runs once, not once for the count and once for the page).
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
     .from(users)
     .innerJoin(plans, eq(plans.planCode, users.planCode))
     .leftJoin(professions, eq(professions.professionCode, users.professionCode))
@@ -32,7 +33,9 @@ export async function searchMembers(db: Db, text: string, page: Page): Promise<L
     .orderBy(...match.order, asc(users.displayName), asc(users.id))
     .limit(page.pageSize)
     .offset(offsetOf(page));
-  return { rows: rows.map(toCard), total: Number(total?.n ?? 0) };
+  // Past the last page no row carries the total.
+  const total = rows[0]?.total ?? (page.pageNo > 1 ? (await db.select({ n: count() }).from(users).where(match.where))[0]?.n : 0);
+  return { rows: rows.map(toCard), total: Number(total ?? 0) };
 }
 
 export async function searchCircles(db: Db, me: number, text: string, page: Page): Promise<Listed<CircleCard>> {

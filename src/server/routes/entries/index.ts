@@ -27,7 +27,8 @@ import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
 import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
-import { listItems, loadItem, searchItems } from './read-repo';
+import { listItems, loadItem } from './read-repo';
+import { searchItems } from './search-repo';
 import entryWriteRoutes from './writes';
 import { and, sql, type SQL } from 'drizzle-orm';
 
@@ -44,13 +45,6 @@ async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL, mode: stri
   const where = and(modeWhere, featureWhere(codes, me.id))!;
   return listItems(db, me.id, where, pageOf(q), `${mode}_${codes.join('_')}`);
 }
-
-/**
- * Search answers count at most this many matches (totalRecords): 62 pages of 16, more than
- * a member reads, and bounded work however common the searched word (BUDGETS.md: search/post
- * p99 ≤ 50 ms over a million entries).
- */
-export const SEARCH_COUNT_CAP = 1000;
 
 /**
  * Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it
@@ -114,7 +108,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       const codes = request.query.featureCodes ?? [];
       const where = featureWhere(codes, me.id) ?? sql`true`;
-      const { rows, total } = await searchItems(app.db, me.id, searchWhere(request.params.searchText), where, pageOf(request.query), SEARCH_COUNT_CAP);
+      const { rows, total } = await searchItems(app.db, me.id, searchWhere(request.params.searchText), where, pageOf(request.query));
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },
   });

@@ -10,13 +10,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { FEED_FILTER } from '../../../contract/codes';
 import type { OriginalPost, PostGallery, PostItem, PostType } from '../../../contract/entries';
 import type { Gender } from '../../../contract/user';
-import { queryRows, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { circles, slates } from '../../db/schema/circles';
 import { comments, pollVotes, postMedia, postRatings, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { emojis, professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
-import { friendIdsSql, visibleTo } from '../../policy/visibility';
+import { visibleTo } from '../../policy/visibility';
 
 export type Page = { pageNo: number; pageSize: number };
 
@@ -196,41 +196,10 @@ export async function listItems(db: Db, viewerId: number, where: SQL, page: Page
   return { rows: await toItems(db, viewerId, rows), total };
 }
 
-/**
- * Entries matching a searched text (`match`), newest first, with `where` and visibility
- * applied to the matches alone. The candidates are read once into a materialized CTE from
- * three disjoint parts that together hold every entry the viewer may see (policy/visibility.ts
- * visibleTo), each from an index (migration 0011): entries everyone may read on a member's
- * suite, entries in circles and slates, and the viewer's own and their billionetts' other
- * suite entries (by author). visibleTo then decides, exactly as in every feed; the page's
- * ids and the capped count are both taken from the CTE under the name `posts`, so every
- * predicate written for the table applies as is. Left to itself the planner walked the whole
- * table newest first, hoping to meet a page of visible matches early: seconds at a million.
- */
-export async function searchItems(db: Db, viewerId: number, match: SQL, where: SQL, page: Page, cap: number): Promise<{ rows: PostItem[]; total: number }> {
-  const filtered = and(where, visibleTo(viewerId))!;
-  const offset = (page.pageNo - 1) * page.pageSize;
-  // Literals, not parameters: the planner proves the partial indexes' predicates from them.
-  const publicOnSuites = sql`${posts.originType} = 'user' and ${posts.privacyCode} = 1`;
-  const inOrigins = sql`${posts.originType} <> 'user'`;
-  // Not `order by … limit` on the public part: the planner then walks the newest entries
-  // hoping to meet matches, which for a word found only in private entries is the whole table.
-  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
-  const [found] = await queryRows<{ ids: number[] | null; total: number }>(
-    db,
-    sql`
-      with matched as materialized (
-        select * from ${posts} where ${publicOnSuites} and ${match}
-        union all select * from ${posts} where ${inOrigins} and ${match}
-        union all select * from ${posts} where ${mineAndFriends} and ${match}
-      )
-      select
-        array(select ${posts.id} from matched as ${posts} where ${filtered} order by ${posts.createdAt} desc, ${posts.id} desc limit ${page.pageSize} offset ${offset}) as ids,
-        (select count(*)::int from (select 1 from matched as ${posts} where ${filtered} limit ${cap}) capped) as total`,
-  );
-  const ids = (found?.ids ?? []).map(Number);
-  const rows = ids.length > 0 ? await selectRows(db, viewerId, inArray(posts.id, ids)) : [];
-  return { rows: await toItems(db, viewerId, rows), total: Number(found?.total ?? 0) };
+/** The visible entries with these ids, newest first, as feed items (search-repo.ts pages by id). */
+export async function itemsByIds(db: Db, viewerId: number, ids: number[]): Promise<PostItem[]> {
+  if (ids.length === 0) return [];
+  return toItems(db, viewerId, await selectRows(db, viewerId, and(inArray(posts.id, ids), visibleTo(viewerId))));
 }
 
 /** One visible entry by code, or null (missing and hidden look the same). */

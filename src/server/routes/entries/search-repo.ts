@@ -1,0 +1,122 @@
+/**
+ * Entry search (searchPost): the entries matching a searched text (`match`, domain/search
+ * foldedMatch on the stored folded text) that the viewer may see, newest first, with `where`
+ * (the feed's filters) and visibility (policy/visibility.ts visibleTo, exactly as in every
+ * feed) applied to the matches alone.
+ *
+ * Every entry the viewer may see lies in one of three disjoint parts (migration 0011):
+ * - entries everyone may read on a member's suite — nearly all of a large community. A word
+ *   in many of them (BUDGETS.md: search/post p99 ≤ 50 ms over a million entries) made the
+ *   trigram index hand back tens of thousands of rows to read only to keep the newest 16.
+ *   So this part is first *walked* newest first over its own index (posts_public_created_ix),
+ *   until the matches the answer needs are met: a common word is met within a few hundred
+ *   entries (SEARCH_WALK bounds the walk). When the walk ends short — a word this rare is in
+ *   few entries — the older matches are read from the trigram index (posts_search_public),
+ *   which then hands back few rows.
+ * - entries in circles and slates (posts_search_origins), and
+ * - the viewer's own and their billionetts' other suite entries (by author),
+ * both small beside the first, read whole from their indexes as before.
+ *
+ * totalRecords counts the matches up to one page beyond the page asked for: enough for the
+ * feed to know there is more (it pages on as the member scrolls), bounded work however
+ * common the word. A count of every match of a common word is the one cost no index removes.
+ */
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { PostItem } from '../../../contract/entries';
+import { queryRows, type Db } from '../../db/client';
+import { posts } from '../../db/schema/entries';
+import { friendIdsSql, visibleTo } from '../../policy/visibility';
+import { itemsByIds, type Page } from './read-repo';
+
+/**
+ * The walk's bounds: it first reads this many of the newest public entries; it goes on (to
+ * at most `most`) only when the matches met so far say the rest will be met within that; else
+ * the trigram index answers for the older ones. Each walked entry costs a trigram comparison
+ * (the typo-tolerant half of the match), so the walk is kept to what a common word needs.
+ */
+export const SEARCH_WALK = { first: 500, most: 4000 };
+
+type Hit = { id: number; at: string };
+/** The last entry a walk read (its time as text keeps PostgreSQL's microseconds). */
+type Edge = { at: string; id: number };
+
+const newest = sql`order by ${posts.createdAt} desc, ${posts.id} desc`;
+/** Microseconds since the epoch, as text: the merge below orders by it exactly (a JS Date keeps milliseconds). */
+const at = sql`(extract(epoch from ${posts.createdAt}) * 1000000)::bigint::text`;
+const byNewest = (a: Hit, b: Hit) => {
+  const d = BigInt(b.at) - BigInt(a.at);
+  return d !== 0n ? (d > 0n ? 1 : -1) : Number(b.id) - Number(a.id);
+};
+
+// Literals, not parameters: the planner proves the partial indexes' predicates from them.
+const publicOnSuites = sql`${posts.originType} = 'user' and ${posts.privacyCode} = 1`;
+const inOrigins = sql`${posts.originType} <> 'user'`;
+const olderThan = (edge: Edge | null) => (edge ? sql`and (${posts.createdAt}, ${posts.id}) < (${edge.at}::timestamptz, ${edge.id}::integer)` : sql``);
+
+/** `rows` public entries from `edge` on, newest first (posts_public_created_ix), as a table named posts. */
+const walkRows = (edge: Edge | null, rows: number) => sql`(select * from ${posts} where ${publicOnSuites} ${olderThan(edge)} ${newest} limit ${rows}) as ${posts}`;
+
+/** The last of those `rows` entries, or null when fewer remain (the walk has read them all). */
+async function edgeAfter(db: Db, edge: Edge | null, rows: number): Promise<Edge | null> {
+  const [last] = await queryRows<Edge>(
+    db,
+    sql`select ${posts.createdAt}::text as at, ${posts.id} as id from ${posts} where ${publicOnSuites} ${olderThan(edge)} ${newest} offset ${rows - 1} limit 1`,
+  );
+  return last ? { at: last.at, id: Number(last.id) } : null;
+}
+
+export async function searchItems(
+  db: Db,
+  viewerId: number,
+  match: SQL,
+  where: SQL,
+  page: Page,
+  walk = SEARCH_WALK,
+): Promise<{ rows: PostItem[]; total: number }> {
+  const filtered = and(where, visibleTo(viewerId))!;
+  const offset = (page.pageNo - 1) * page.pageSize;
+  const cap = offset + 2 * page.pageSize;
+  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
+  const matchesIn = (rows: SQL, limit: number) => sql`(select ${posts.id} as id, ${at} as at, true as walked from ${rows} where ${match} and ${filtered} ${newest} limit ${limit})`;
+
+  // One statement: the first walk (its limits stream: the index scan stops once `cap`
+  // matches are met) beside the two small parts, each cut to its `cap` newest.
+  const found = await queryRows<Hit & { walked: boolean }>(
+    db,
+    sql`
+      with others as materialized (
+        select * from ${posts} where ${inOrigins} and ${match}
+        union all select * from ${posts} where ${mineAndFriends} and ${match}
+      )
+      ${matchesIn(walkRows(null, walk.first), cap)}
+      union all
+      (select ${posts.id} as id, ${at} as at, false as walked from others as ${posts} where ${filtered} ${newest} limit ${cap})`,
+  );
+  const hits: Hit[] = found.map(({ id, at: t }) => ({ id, at: t }));
+  let walked = found.filter((h) => h.walked).length;
+  let edge = walked < cap ? await edgeAfter(db, null, walk.first) : null;
+  // Matches met often enough that the rest lie within the walk's bound: walk on.
+  if (edge && walked > 0 && (walk.first * cap) / walked <= walk.most) {
+    const more = await queryRows<Hit>(db, matchesIn(walkRows(edge, walk.most - walk.first), cap - walked));
+    hits.push(...more);
+    walked += more.length;
+    edge = walked < cap ? await edgeAfter(db, edge, walk.most - walk.first) : null;
+  }
+  if (edge) {
+    // The walk ended short of `cap`: a word this rare is in few entries, which the trigram
+    // index hands back. Materialized, so the planner reads them from that index rather than
+    // walking the table by date for them.
+    hits.push(
+      ...(await queryRows<Hit>(
+        db,
+        sql`
+          with matched as materialized (select * from ${posts} where ${publicOnSuites} and ${match})
+          select ${posts.id} as id, ${at} as at from matched as ${posts}
+          where true ${olderThan(edge)} and ${filtered} ${newest} limit ${cap - walked}`,
+      )),
+    );
+  }
+  hits.sort(byNewest);
+  const ids = hits.slice(offset, offset + page.pageSize).map((h) => Number(h.id));
+  return { rows: await itemsByIds(db, viewerId, ids), total: Math.min(cap, hits.length) };
+}
