@@ -70,8 +70,7 @@ describe.each(dbTargets())('entry search walk on $name', ({ databaseUrl }) => {
             const want = plain.slice((pageNo - 1) * pageSize, pageNo * pageSize);
             const codes = await Promise.all(want.map(async (id) => (await s.app.db.select({ c: posts.postCode }).from(posts).where(sql`${posts.id} = ${id}`))[0]!.c));
             const label = `${viewer.userCode} '${text}' walk ${walk.first}/${walk.most} page ${pageNo}`;
-            expect(got.map((g) => g.originalPost?.postCode), label).toEqual(codes);
-            expect(total, label).toBe(Math.min(plain.length, (pageNo + 1) * pageSize));
+            expect({ label, codes: got.map((g) => g.originalPost?.postCode), total }).toEqual({ label, codes, total: Math.min(plain.length, (pageNo + 1) * pageSize) });
           }
         }
       }
