@@ -45,7 +45,8 @@ export const savedWhere = (me: number): SQL =>
  * like it (a typo tolerated): the global search's match (domain/search/match.ts), on the
  * stored folded text and its trigram index. The feed keeps its own order, newest first.
  */
-export const searchWhere = (text: string): SQL => foldedMatch(posts.searchText, text).where;
+/** `grams`: the text's trigrams (domain/search/match.ts trigramsOf), for the walk's cheap prefilter. */
+export const searchWhere = (text: string, grams?: string[]): SQL => foldedMatch(posts.searchText, text, grams).where;
 
 /** The entry itself or, for a share, the entry it shares. */
 const selfOrShared = (table: { postId: unknown }) =>
