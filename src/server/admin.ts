@@ -8,6 +8,7 @@
  *   news-retire --code <newsCode>                                take a news item off the home column
  *   restore --from <backup folder>                               put a backup back (server stopped)
  *   seed                                                         seed the demo community into an empty database
+ *   seed-scale --members N                                       add a generated community for benchmarks (seed/scale.ts)
  *   analyze                                                      refresh the planner's statistics
  * Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, the
  * first five reach a running server through its data directory's lock socket (the server
@@ -23,10 +24,11 @@ import { openDatabase, type Database } from './db/client';
 import { DataDirBusy } from './db/data-dir-lock';
 import { resolveDemoPassword } from './seed/demo-logins';
 import { seedIfEmpty } from './seed/index';
+import { seedScale } from './seed/scale';
 import { ensureReferenceData } from './seed/reference';
 
 const USAGE =
-  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | news-publish --heading <text> --link <url> --type <type> | news-retire --code <newsCode> | restore --from <folder> | seed | analyze';
+  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | news-publish --heading <text> --link <url> --type <type> | news-retire --code <newsCode> | restore --from <folder> | seed | seed-scale --members <N> | analyze';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -40,6 +42,7 @@ const { positionals, values } = parseArgs({
     link: { type: 'string' },
     type: { type: 'string' },
     code: { type: 'string' },
+    members: { type: 'string' },
   },
 });
 
@@ -82,6 +85,12 @@ async function main(): Promise<void> {
       // few. `npm start` runs this step on every boot, in a child, so the serving process never
       // pays for it; the statistics persist in the data directory. Cheap: ≤ 30k rows sampled a table.
       if (!report.seeded) await database.db.execute(sql`analyze`);
+    });
+  } else if (command === 'seed-scale') {
+    // Benchmarks only (issue 13): every generated member signs in with the demo password.
+    await onFiles(async (database) => {
+      const r = await seedScale(database.db, Number(values.members), resolveDemoPassword(dataDir));
+      console.log(`Generated ${r.members} members, ${r.billionettPairs} billionett pairs, ${r.entries} entries, ${r.circles} circles, ${r.comments} comments, ${r.ratings} ratings in ${r.seconds} s.`);
     });
   } else if (command === 'analyze') {
     // `npm start` without the demo community: the planner's statistics still need refreshing.
