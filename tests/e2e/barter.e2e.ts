@@ -182,7 +182,7 @@ describe('barter: add with a picture, find by radius, edit and trash', () => {
     await card.getByRole('button', { name: heading }).click();
     const view = j.getByRole('dialog', { name: heading });
     await expect.poll(() => view.getByText('Algebra and geometry by the harbour, evenings.').isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => view.getByRole('link', { name: 'Amara Lindqvist' }).isVisible()).toBe(true);
+    await expect.poll(() => view.getByRole('link', { name: 'Amara Lindqvist', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => view.getByText(/Lisbon, /).first().isVisible()).toBe(true);
     await expect.poll(() => view.locator('canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // The demo pair are billionetts (the seed makes them so): the listing offers a telex to its poster.
