@@ -3,6 +3,8 @@
  * fills one instead of a 'No data' box — Suggested Billionetts (Request), Suggestion Circles
  * and Suggestion Slates (Follow), and their first entry (the composer). Against `npm start`'s
  * seeded server, a member registered with a spare activation code; desktop and phone.
+ * Then their first entry, in Arabic, and a comment in Hebrew read right to left (dir="auto"
+ * on what members write), and the feed takes the first steps' place.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -93,5 +95,29 @@ describe("a new member's first home", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await look('first-home-phone');
+  });
+
+  it('the first entry, in Arabic, reads right to left, a Hebrew comment too; the feed replaces the first steps', async () => {
+    const text = `مرحبا بالجميع، هذه أول مشاركة لي ${stamp}`;
+    await page.getByRole('button', { name: 'Write your first entry' }).click();
+    await page.getByLabel('Description').fill(text);
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect.poll(() => page.getByText('Entry Created').isVisible(), { timeout: 30_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    const card = page.getByRole('region', { name: 'Feed' }).locator('article').filter({ hasText: stamp }).first();
+    await expect.poll(() => card.isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome to Billionett' }).count(), { timeout: 30_000 }).toBe(0);
+    const direction = (locator: ReturnType<Page['getByText']>) => locator.evaluate((el) => getComputedStyle(el).direction);
+    expect(await direction(card.getByText(text))).toBe('rtl');
+    // The writer's Latin name beside it keeps reading left to right.
+    expect(await direction(card.getByText(newcomer.displayName, { exact: true }))).toBe('ltr');
+
+    const comment = `תגובה ראשונה ${Math.random().toString(36).slice(2, 6)}`;
+    await card.getByRole('button', { name: /comment/i }).first().click();
+    await card.getByLabel('Comment').fill(comment);
+    await card.getByLabel('Comment').press('Enter');
+    await expect.poll(() => card.getByText(comment).isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await direction(card.getByText(comment))).toBe('rtl');
+    await look('first-entry-rtl-phone');
   });
 });
