@@ -16,7 +16,7 @@ const MINUTE_MS = 60_000;
 
 /** [sender index among the demo logins (0 Amara, 1 Jonas), minutes before seeding, text] oldest first. */
 export const DEMO_TELEX: readonly (readonly [0 | 1, number, string])[] = [
-  [0, 2 * 1440 + 95, 'Hi Jonas! Are you still coming to the harbour talk on Thursday?'],
+  [0, 2 * 1440 + 95, 'Hi Jonas! Are you still coming to the harbour talk this week?'],
   [1, 2 * 1440 + 80, 'Hi Amara, yes, I have my ticket. Shall we meet at the café before?'],
   [0, 2 * 1440 + 78, 'Perfect. Half past six at the corner table?'],
   [1, 1440 + 300, 'Half past six it is. I will bring the slides I mentioned.'],
