@@ -19,7 +19,7 @@ const SINGLE_MAX_HEIGHT = 560;
 type Size = { width: number; height: number };
 
 /** The thumbnail's size: the display file's, scaled to fit thumbPx (never enlarged, as the server makes it). */
-export function thumbSize({ width, height }: Size): Size {
+function thumbSize({ width, height }: Size): Size {
   const scale = Math.min(1, MEDIA_LIMITS.thumbPx / Math.max(width, height, 1));
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
@@ -31,8 +31,9 @@ function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extr
   const src = local || single ? full : galleryThumbPath(item.path);
   // The stored size (the server's display variant) until the file itself says (onLoad).
   const stored = item.width > 0 && item.height > 0 ? (local || single ? { width: item.width, height: item.height } : thumbSize(item)) : null;
-  const [measured, setMeasured] = useState<Size | null>(null);
-  const natural = measured ?? stored;
+  // Measured per file: a picture written offline is replaced by the server's once delivered.
+  const [measured, setMeasured] = useState<{ src: string; size: Size } | null>(null);
+  const natural = (measured && measured.src === src ? measured.size : null) ?? stored;
   const image = item.mediaType === 'image';
   const frame = single && image && item.width > 0 && item.height > 0
     ? { aspectRatio: `${item.width} / ${item.height}`, maxWidth: item.width, maxHeight: SINGLE_MAX_HEIGHT, width: '100%' }
@@ -57,7 +58,7 @@ function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extr
           style={natural ? { maxWidth: natural.width, maxHeight: natural.height } : undefined}
           onLoad={(event) => {
             const img = event.currentTarget;
-            if (img.naturalWidth > 0) setMeasured({ width: img.naturalWidth, height: img.naturalHeight });
+            if (img.naturalWidth > 0 && src) setMeasured({ src, size: { width: img.naturalWidth, height: img.naturalHeight } });
           }}
         />
       ) : null}
