@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
 import { buildApp, proxyHops } from '../src/server/app';
+import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
@@ -83,6 +84,7 @@ const app = await buildApp({
   jwtSecret: env.JWT_SECRET || undefined,
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl,
+  allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   // Never on by default: the browser suite asks with DEV_TOOLS=1 (README, Configuration).
   devTools: env.DEV_TOOLS === '1',
   clientDir: path.join(root, 'dist'),

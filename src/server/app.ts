@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { API_BASE } from '../contract/codes';
 import { envelope } from '../contract/envelope';
 import { serveAdmin } from './admin/channel';
+import { trustedOrigins } from './mail/link-origin';
 import { createMailer, type Mailer } from './mail/mailer';
 import { resolveJwtSecret, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
@@ -72,6 +73,8 @@ export type AppOptions = {
   devTools?: boolean;
   /** Origin used in links we mail (reset password). */
   publicUrl?: string;
+  /** More origins a mailed link may be built on when a member comes through one (ALLOWED_ORIGINS; mail/link-origin.ts). */
+  allowedOrigins?: string[];
   smtpUrl?: string;
   /** Rate limits on sign-in, sign-up, reset and existence checks (default on). */
   rateLimit?: boolean;
@@ -93,7 +96,12 @@ export type AppOptions = {
   chatRate?: { messages: number; windowMs: number } | false;
 };
 
-export type AppConfig = { publicUrl: string; devTools: boolean };
+export type AppConfig = {
+  publicUrl: string;
+  devTools: boolean;
+  /** The origins a mailed link may use (mail/link-origin.ts): PUBLIC_URL's first. */
+  linkOrigins: string[];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,7 +166,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, owner: options.owner });
   await setupMedia(app, options.dataDir);
   const devTools = options.devTools ?? false;
-  app.decorate('config', { publicUrl: (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''), devTools });
+  const publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+  app.decorate('config', { publicUrl, devTools, linkOrigins: trustedOrigins(publicUrl, options.allowedOrigins) });
   app.decorate('mailer', createMailer({ smtpUrl: options.smtpUrl, db: app.db, log: app.log, keep: devTools }));
   // `npm run admin -- …` reaches this process instead of opening its files a second time.
   if (options.dataDir) serveAdmin(database, { dataDir: options.dataDir, publicUrl: app.config.publicUrl });

@@ -3,6 +3,7 @@
  * cleanly on SIGINT/SIGTERM (close the server, then the database, exit 0).
  */
 import { buildApp, proxyHops } from './app';
+import { parseAllowedOrigins } from './mail/link-origin';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -15,6 +16,7 @@ const app = await buildApp({
   jwtSecret: env.JWT_SECRET || undefined,
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+  allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
   // Only `npm run dev` passes --dev: the dev mailbox and writes log never ship on a real start.
   devTools: process.argv.includes('--dev') || env.DEV_TOOLS === '1',
   trustProxy: proxyHops(env.TRUST_PROXY),

@@ -14,6 +14,7 @@ import { ENTRY_PATHS, type PostItem } from '../../src/contract/entries';
 import { MEDIA_PATHS } from '../../src/contract/media';
 import { API_BASE } from '../../src/contract/codes';
 import { targets } from '../../src/contract/targets';
+import { USER_PATHS } from '../../src/contract/user';
 import { createEntry } from '../../src/client/composer/commands';
 import { emptyForm, type ComposerForm } from '../../src/client/composer/form';
 import { serverCall, signedIn, withClientTestServer, type Harness, type TestServer } from './helpers/harness';
@@ -80,6 +81,25 @@ describe('entry composer, offline with media', () => {
     expect(one.status).toBe(200);
     expect(one.body.data?.originalPost?.postDescription).toBe('Written on the train');
     expect(one.body.data?.originalPost?.postGalleries.map((g) => g.path)).toEqual([path]);
+  });
+
+  it("re-reads the storage use ('Used Size') once the entry with its picture is delivered", async () => {
+    const h = await signedIn(server);
+    expect(await h.sync.pull({ kind: 'shell' })).toMatchObject({ ok: true });
+    const before = await h.db.utilization.get(h.member.userCode);
+    expect(before?.remainingSize).toBe(before?.allocatedSize);
+    // Noise does not compress: its stored variants weigh well over the figure's 0.01 MB step.
+    const noise = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    await writeOffline(h, new Blob([new Uint8Array(noise)], { type: 'image/png' }), 'A picture takes room');
+    h.net.down = false;
+    await h.sync.kick();
+    await h.sync.settled();
+    expect(await h.db.outbox.count()).toBe(0);
+    // The mirror now holds the server's figure after the upload, without a new shell pull.
+    const after = await h.db.utilization.get(h.member.userCode);
+    expect(after!.remainingSize).toBeLessThan(before!.remainingSize);
+    const utilizationPath = `${API_BASE}/${USER_PATHS.utilization}`;
+    expect(h.net.log.filter((r) => r.path === utilizationPath)).toHaveLength(2);
   });
 
   it('keeps the entry in the outbox when its upload fails, and never sends it', async () => {

@@ -1,7 +1,8 @@
 /**
- * Billionetts between two members in two browser contexts (the demo logins Amara and
- * Jonas, seeded as non-friends with no request between them), against `npm start`'s
- * server: A requests B from the suggestions; B sees it under the crown icon and
+ * Billionetts between two members in two browser contexts, against `npm start`'s server:
+ * the demo login Amara (A) and her first suggested billionett (B), a seeded member with no
+ * tie to her (the demo logins themselves are seeded as billionetts). A requests B from the
+ * suggestions; B sees it under the crown icon and
  * accepts; both see each other under My Billionetts; A unfriends; a reference shows
  * the 'Billionett Request Sent' dialog; B accepts a request offline and it lands when
  * the network returns. Desktop for A, a phone for B.
@@ -11,11 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
 import { DEMO_PASSWORD } from '../support/demo';
+import { seededLogin } from '../support/demo-strangers';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = DEMO_PASSWORD;
 const A = { email: 'amara@billionett.test', name: 'Amara Lindqvist' };
-const B = { email: 'jonas@billionett.test', name: 'Jonas Ferreira' };
+/** Amara's first suggestion, found once she is signed in. */
+const B = { email: '', name: '' };
 
 let browser: Browser;
 let ctxA: BrowserContext;
@@ -43,11 +46,18 @@ beforeAll(async () => {
   ctxB = await newContext(browser, baseUrl, true);
   pageA = await ctxA.newPage();
   pageB = await ctxB.newPage();
-  for (const [page, m, key] of [[pageA, A, 'a'], [pageB, B, 'b']] as const) {
+  const signIn = async (page: Page, m: { email: string }, key: 'a' | 'b') => {
     await checkIn(page, m.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/');
     who[key] = { token: await accessToken(page), id: (await userData(page)).id ?? '' };
-  }
+  };
+  await signIn(pageA, A, 'a');
+  // B: the first seeded member among A's suggestions (members other suites registered are not seeded).
+  const suggested = (await api('GET', 'user/friend-suggestions?pageSize=10', who.a.token)).body.data ?? [];
+  const login = suggested.map((c) => seededLogin(c.userCode)).find((m) => m !== undefined);
+  if (!login) throw new Error('Amara has no seeded member among her suggestions');
+  Object.assign(B, { email: login.email, name: login.displayName });
+  await signIn(pageB, B, 'b');
 });
 
 afterAll(async () => {

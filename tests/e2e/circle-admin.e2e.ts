@@ -2,12 +2,13 @@
  * Circles and slates, complete (issue 11), against `npm start`'s seeded server, each member
  * in a browser of their own:
  * - Amara creates a circle (the drawer says what is missing first), invites Nia, a new
- *   member and her billionett, who accepts from her own session; Jonas, not Amara's
+ *   member and her billionett, who accepts from her own session; an outsider (a seeded member
+ *   with no tie to Amara; the demo logins are billionetts), not Amara's
  *   billionett, asks to join and Amara accepts; Nia posts in the circle; Amara makes it
- *   private and removes Jonas, who then cannot see it or its entries;
- * - Amara creates a slate with follow requests; Jonas, offline, follows it (pending), and
+ *   private and removes the outsider, who then cannot see it or its entries;
+ * - Amara creates a slate with follow requests; the outsider, offline, follows it (pending), and
  *   after a reload and the network back it is asked once; Amara, offline, accepts it from
- *   the followers page, and once online Jonas follows it once; Jonas unfollows.
+ *   the followers page, and once online the outsider follows it once; the outsider unfollows.
  * - The header's search finds the slate despite a typo, Nia among all members, and the
  *   private circle only for its members; results seen once open offline.
  * Every new screen is shot at desktop and phone width (tests/e2e/screenshots/) and checked
@@ -19,20 +20,23 @@ import { CIRCLE_FORM_MESSAGES } from '../../src/contract/circle-admin';
 import { CIRCLE_MESSAGES, CIRCLE_PATHS, SLATE_PATHS } from '../../src/contract/circles';
 import { FRIEND_PATHS } from '../../src/contract/friends';
 import { DEMO_MEMBERS } from '../support/demo';
+import { strangersOf } from '../support/demo-strangers';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [activationCode] = inject('spareActivationCodes');
-const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
+const [amara] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0]];
+/** A seeded member with no tie to Amara (the demo logins themselves are billionetts). */
+const outsider = strangersOf(0)[0]!;
 const stamp = Date.now().toString(36);
 const nia = { email: `nia.circles.${stamp}@example.com`, password: 'Str0ng!pass', displayName: `Nia Circles ${stamp}` };
 const circleName = `Harbour Builders ${stamp}`;
 const slateName = `Harbour Notes ${stamp}`;
 
 let browser: Browser;
-const sessions: Record<'amara' | 'jonas' | 'nia', { context: BrowserContext; page: Page }> = {} as never;
+const sessions: Record<'amara' | 'outsider' | 'nia', { context: BrowserContext; page: Page }> = {} as never;
 let groupCode = '';
 let pageCode = '';
 
@@ -54,7 +58,7 @@ async function look(p: Page, name: string): Promise<void> {
   expect({ [name]: findings.map((f) => `${f.id}: ${f.nodes.join(' | ')}`) }).toEqual({ [name]: [] });
 }
 
-async function signIn(who: 'amara' | 'jonas' | 'nia', login: { email: string; password: string }): Promise<void> {
+async function signIn(who: 'amara' | 'outsider' | 'nia', login: { email: string; password: string }): Promise<void> {
   const context = await newContext(browser, baseUrl);
   const page = await context.newPage();
   await checkIn(page, login.email, login.password);
@@ -91,7 +95,7 @@ beforeAll(async () => {
   browser = await launch();
   await signUpNia();
   await signIn('amara', amara);
-  await signIn('jonas', jonas);
+  await signIn('outsider', outsider);
   await signIn('nia', nia);
 });
 
@@ -162,12 +166,12 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     expect((await api<{ membership: string }>(n, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership).toBe('member');
   });
 
-  it('Jonas, not Amara’s billionett, asks to join; Amara accepts from the members page', async () => {
+  it('An outsider, not Amara’s billionett, asks to join; Amara accepts from the members page', async () => {
     // Join requests from non-billionetts wait for the owner (the vault's 'Join requests' privacy).
     const p = sessions.amara.page;
     expect((await api(p, 'PUT', CIRCLE_PATHS.privacy(groupCode), { featureCode: 'requests', privacyCode: 2 })).status).toBe(201);
 
-    const j = sessions.jonas.page;
+    const j = sessions.outsider.page;
     await j.goto(`/circle/${groupCode}/suite`);
     const card = j.getByRole('region', { name: 'Circle card' });
     await card.getByRole('button', { name: `Follow ${circleName}` }).click({ timeout: 30_000 });
@@ -176,13 +180,13 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
 
     await p.goto(`/circle/${groupCode}/members`);
     const requests = panel(p, 'Member Requests');
-    await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).click({ timeout: 30_000 });
-    await expect.poll(() => panel(p, 'Members').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+    await requests.getByRole('button', { name: `Accept ${outsider.displayName}` }).click({ timeout: 30_000 });
+    await expect.poll(() => panel(p, 'Members').getByText(outsider.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
     await look(p, 'circles-members');
     await expect.poll(async () => (await api<{ membership: string }>(j, 'GET', CIRCLE_PATHS.circle(groupCode))).data.membership, { timeout: 30_000 }).toBe('member');
   });
 
-  it('Nia posts in the circle; once private and without Jonas, he cannot see it', async () => {
+  it('Nia posts in the circle; once private and without the outsider, they cannot see it', async () => {
     const n = sessions.nia.page;
     await n.goto(`/circle/${groupCode}/suite`);
     await n.getByRole('button', { name: 'Create entry' }).click({ timeout: 30_000 });
@@ -197,7 +201,7 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
       .poll(async () => JSON.stringify(await api(n, 'GET', `user/posts?postType=group&profileCode=${groupCode}&pageNo=1`)), { timeout: 30_000 })
       .toContain(text);
 
-    // Amara: private (members only), then Jonas removed.
+    // Amara: private (members only), then the outsider removed.
     const p = sessions.amara.page;
     await p.goto('/suite/circles');
     await panel(p, 'My Circles').getByRole('button', { name: `Update ${circleName}` }).click({ timeout: 30_000 });
@@ -208,11 +212,11 @@ describe('circles: create, invite, ask, accept, post, private, remove', () => {
     await expect.poll(() => drawer.isVisible(), { timeout: 30_000 }).toBe(false);
     await p.goto(`/circle/${groupCode}/members`);
     const members = panel(p, 'Members');
-    await members.getByRole('button', { name: `Remove ${jonas.displayName}` }).click({ timeout: 30_000 });
+    await members.getByRole('button', { name: `Remove ${outsider.displayName}` }).click({ timeout: 30_000 });
     await p.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => members.getByText(jonas.displayName).count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => members.getByText(outsider.displayName).count(), { timeout: 30_000 }).toBe(0);
 
-    const j = sessions.jonas.page;
+    const j = sessions.outsider.page;
     await j.goto(`/circle/${groupCode}/suite`);
     await expect.poll(() => j.getByText(CIRCLE_MESSAGES.circleNotFound).isVisible(), { timeout: 30_000 }).toBe(true);
     const feed = await api(j, 'GET', `user/posts?postType=group&profileCode=${groupCode}&pageNo=1`);
@@ -243,7 +247,7 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
   });
 
   it('the header search finds the slate (a typo tolerated), a member, and the private circle only for its members; offline too', async () => {
-    const { context, page: j } = sessions.jonas;
+    const { context, page: j } = sessions.outsider;
     const search = async (p: Page, from: string, text: string) => {
       await p.goto(from);
       const box = p.getByPlaceholder('Search for anything...').first();
@@ -266,7 +270,7 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
       await context.setOffline(false);
     }
 
-    // The private circle Jonas was removed from is not found; Nia, a member, finds it.
+    // The private circle the outsider was removed from is not found; Nia, a member, finds it.
     await search(j, '/suite/circles', circleName);
     await j.waitForURL((url) => url.pathname === '/suite/circles/search', { timeout: 30_000 });
     await expect.poll(() => j.getByText('No Circles found...').isVisible(), { timeout: 30_000 }).toBe(true);
@@ -276,15 +280,15 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
     await expect.poll(() => panel(n, `Circles matching "${circleName.toLowerCase()}"`).getByText(circleName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     await look(n, 'circles-search');
 
-    // From anywhere else the header looks for members: Jonas finds Nia, not his billionett.
+    // From anywhere else the header looks for members: the outsider finds Nia, not their billionett.
     await search(j, '/', nia.displayName);
     await j.waitForURL((url) => url.pathname === '/suite/billionetts/search', { timeout: 30_000 });
     await expect.poll(() => panel(j, `Members matching "${nia.displayName}"`).getByText(nia.displayName, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     await look(j, 'members-search');
   });
 
-  it('Jonas follows it offline: pending, kept across a reload, asked once when back online', async () => {
-    const { context, page: j } = sessions.jonas;
+  it('The outsider follows it offline: pending, kept across a reload, asked once when back online', async () => {
+    const { context, page: j } = sessions.outsider;
     await j.goto(`/slate/${pageCode}/suite`);
     const card = j.getByRole('region', { name: 'Slate card' });
     await card.getByRole('button', { name: `Follow ${slateName}` }).waitFor({ timeout: 30_000 });
@@ -303,17 +307,17 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
     expect(asks.data.map((a) => a.userCode).length).toBe(1);
   });
 
-  it('Amara accepts offline from the followers page; online, Jonas follows once', async () => {
+  it('Amara accepts offline from the followers page; online, the outsider follows once', async () => {
     const { context, page: p } = sessions.amara;
     await p.goto(`/slate/${pageCode}/followers`);
     const requests = panel(p, 'Follower Requests');
-    await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).waitFor({ timeout: 30_000 });
+    await requests.getByRole('button', { name: `Accept ${outsider.displayName}` }).waitFor({ timeout: 30_000 });
     await context.setOffline(true);
     try {
-      await requests.getByRole('button', { name: `Accept ${jonas.displayName}` }).click();
-      await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+      await requests.getByRole('button', { name: `Accept ${outsider.displayName}` }).click();
+      await expect.poll(() => panel(p, 'Followers').getByText(outsider.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
       await p.reload();
-      await expect.poll(() => panel(p, 'Followers').getByText(jonas.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => panel(p, 'Followers').getByText(outsider.displayName).isVisible(), { timeout: 30_000 }).toBe(true);
       await look(p, 'slates-accept-pending');
     } finally {
       await context.setOffline(false);
@@ -322,8 +326,8 @@ describe('slates: create, follow offline, accept offline, unfollow', () => {
     await expect.poll(async () => (await api(p, 'GET', SLATE_PATHS.followerRequests(pageCode))).totalRecords, { timeout: 30_000 }).toBe(0);
   });
 
-  it('Jonas sees it under Following Slates and unfollows', async () => {
-    const j = sessions.jonas.page;
+  it('The outsider sees it under Following Slates and unfollows', async () => {
+    const j = sessions.outsider.page;
     await j.goto('/suite/slate');
     const following = panel(j, 'Following Slates');
     await expect.poll(() => following.getByText(slateName).isVisible(), { timeout: 30_000 }).toBe(true);

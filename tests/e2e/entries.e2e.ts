@@ -101,6 +101,8 @@ describe('entries', () => {
     const local = mine.locator('img[src^="blob:"]');
     await expect.poll(() => local.count()).toBe(1);
     await expect.poll(() => local.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    // A small picture is never drawn past its natural size (stretched to the card, blurred).
+    expect(await local.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBeLessThanOrEqual(320);
     await shot(page, 'entries-offline-reloaded');
 
     await context.setOffline(false);
@@ -116,6 +118,18 @@ describe('entries', () => {
     await expect.poll(() => mine.getByText('pending').count(), { timeout: 30_000 }).toBe(0);
     await expect.poll(() => card.getByText('pending').count(), { timeout: 30_000 }).toBe(0);
     await shot(page, 'entries-delivered');
+
+    // Delivered, the card shows the server's file: still at most its natural size, wide or narrow.
+    const served = mine.locator('img[src*="/media/"]');
+    await expect.poll(() => served.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(320);
+    const drawn = () => served.evaluate((img: HTMLImageElement) => ({ width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height }));
+    expect((await drawn()).width).toBeLessThanOrEqual(320);
+    expect((await drawn()).height).toBeLessThanOrEqual(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await mine.scrollIntoViewIfNeeded();
+    expect((await drawn()).width).toBeLessThanOrEqual(320);
+    await shot(page, 'entries-small-picture-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('reloads the feed offline with its cards', async () => {

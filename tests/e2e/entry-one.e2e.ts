@@ -2,8 +2,9 @@
  * One entry by its code (/entries/$postCode), against `npm start`'s seeded server:
  * - Amara opens an entry of her home feed with comments: its card and its comments, as the
  *   feed shows them;
- * - an entry Jonas keeps to himself (they are not billionetts), a code that names nothing and
- *   a code that is no code all say 'This entry is not available.' — never a spinner;
+ * - an entry Jonas keeps to himself ('Only me': hidden from Amara though they are
+ *   billionetts), a code that names nothing and a code that is no code all say 'This entry
+ *   is not available.' — never a spinner;
  * - she trashes one of her own from it: it says so at once, and still after delivery;
  * - offline, the entry she opened and one she has only seen in her feed still open;
  * - the same at phone width.

@@ -1,6 +1,8 @@
 /**
- * Telex between two members in two browser contexts (spec/product.md §2.12, §4): the demo
- * logins Amara (desktop) and Jonas (a phone), made billionetts through the API first.
+ * Telex between two members in two browser contexts (spec/product.md §2.12, §4). First, the
+ * demo login Amara finds the conversation the seed gave her and Jonas (billionetts, so a
+ * newcomer can try telex between the two logins). Then Amara (desktop) and a seeded member
+ * with no tie to her and no conversation yet (a phone), made billionetts through the API.
  * A sends, B receives live; B goes offline, writes three telex, comes back and A
  * receives all three once, in order; the server restarts mid-conversation and both
  * clients reconnect by themselves and lose nothing.
@@ -17,11 +19,15 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, shot } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
-import { DEMO_PASSWORD } from '../support/demo';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../support/demo';
+import { strangersOf } from '../support/demo-strangers';
+import { DEMO_TELEX } from '../../src/server/seed/telex';
 
 const PASSWORD = DEMO_PASSWORD;
 const A = { email: 'amara@billionett.test', name: 'Amara Lindqvist' };
-const B = { email: 'jonas@billionett.test', name: 'Jonas Ferreira' };
+const stranger = strangersOf(0)[0]!;
+const B = { email: stranger.email, name: stranger.displayName };
+const jonas = DEMO_MEMBERS[1]!;
 
 let dataDir = '';
 let port = 0;
@@ -122,13 +128,22 @@ afterAll(async () => {
 });
 
 describe('telex', () => {
+  it("the demo logins are billionetts: Amara's telex shows the seeded conversation with Jonas", async () => {
+    await pageA.goto('/telex');
+    const withJonas = pageA.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(jonas.displayName) });
+    await expect.poll(() => withJonas.isVisible(), { timeout: 20_000 }).toBe(true);
+    await withJonas.click();
+    await expect.poll(() => bodies(pageA), { timeout: 15_000 }).toEqual(DEMO_TELEX.map(([, , text]) => text));
+    await shot(pageA, 'telex-demo-history-desktop');
+  });
+
   it('A sends, B receives live (unread first, read once opened)', async () => {
     await pageB.goto('/telex');
     // No conversation yet: the telex pane opens on the billionetts, whom a first telex goes to.
     await expect.poll(() => pageB.getByRole('tab', { name: 'Billionetts' }).getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
     await pageA.goto(`/telex?with=${who.b.id}`);
     await expect.poll(() => pageA.getByText('Online', { exact: true }).isVisible(), { timeout: 20_000 }).toBe(true);
-    await send(pageA, 'Hello Jonas, telex works!');
+    await send(pageA, 'Hello, telex works!');
 
     // B, on the list, sees the conversation come in with one unread.
     const conversation = pageB.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(A.name) });
@@ -136,11 +151,11 @@ describe('telex', () => {
     await expect.poll(() => conversation.getByLabel('1 unread').isVisible(), { timeout: 10_000 }).toBe(true);
     await shot(pageB, 'telex-list-mobile');
     await conversation.click();
-    await expect.poll(() => bodies(pageB), { timeout: 10_000 }).toEqual(['Hello Jonas, telex works!']);
+    await expect.poll(() => bodies(pageB), { timeout: 10_000 }).toEqual(['Hello, telex works!']);
     // A sees it read (coloured double tick).
     await expect.poll(() => messages(pageA).last().getAttribute('data-status'), { timeout: 15_000 }).toBe('read');
     await send(pageB, 'Hi Amara! Loud and clear.');
-    await expect.poll(() => bodies(pageA), { timeout: 15_000 }).toEqual(['Hello Jonas, telex works!', 'Hi Amara! Loud and clear.']);
+    await expect.poll(() => bodies(pageA), { timeout: 15_000 }).toEqual(['Hello, telex works!', 'Hi Amara! Loud and clear.']);
   });
 
   it('B goes offline, writes three telex, comes back: A receives all three once, in order', async () => {
@@ -153,7 +168,7 @@ describe('telex', () => {
     expect(await bodies(pageA)).not.toContain('Offline one');
 
     await ctxB.setOffline(false);
-    const expected = ['Hello Jonas, telex works!', 'Hi Amara! Loud and clear.', 'Offline one', 'Offline two', 'Offline three'];
+    const expected = ['Hello, telex works!', 'Hi Amara! Loud and clear.', 'Offline one', 'Offline two', 'Offline three'];
     await expect.poll(() => bodies(pageA), { timeout: 30_000 }).toEqual(expected);
     await expect.poll(() => messages(pageB).last().getAttribute('data-status'), { timeout: 15_000 }).toBe('read');
     expect(await storedBodies()).toEqual(expected);
@@ -171,7 +186,7 @@ describe('telex', () => {
     await send(pageB, 'Back after the restart');
     await expect.poll(() => bodies(pageA), { timeout: 30_000 }).toContain('Back after the restart');
     const expected = [
-      'Hello Jonas, telex works!',
+      'Hello, telex works!',
       'Hi Amara! Loud and clear.',
       'Offline one',
       'Offline two',

@@ -3,6 +3,7 @@
  * and the seeded billionett graph the demo logins see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_PATHS } from '../../src/contract/chat';
 import { FRIEND_PATHS as P } from '../../src/contract/friends';
 import { MESSAGES } from '../../src/contract/rules';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
@@ -104,7 +105,7 @@ describe('the seeded billionett graph (pglite)', () => {
   const signIn = async (email: string, password: string) =>
     (await s.call('POST', 'auth/signIn', { body: { username: email, password } })).body.data as { id: string; accessToken: string };
 
-  it('gives both demo logins live panels, but no tie between them', async () => {
+  it('makes the demo logins billionetts with a recent telex history both ways, and gives both live panels', async () => {
     const [amara, jonas] = [await signIn(DEMO_LOGINS[0]!.email, DEMO_LOGINS[0]!.password), await signIn(DEMO_LOGINS[1]!.email, DEMO_LOGINS[1]!.password)];
     for (const [me, them] of [
       [amara, jonas],
@@ -114,7 +115,8 @@ describe('the seeded billionett graph (pglite)', () => {
       const friends = await get(`${P.friends}?pageSize=100`);
       expect(friends.body.totalRecords).toBeGreaterThanOrEqual(5);
       expect(friends.body.totalRecords).toBeLessThanOrEqual(40);
-      expect(friends.body.data.map((c: { userCode: string }) => c.userCode)).not.toContain(them.id);
+      // A newcomer trying telex between the two logins can: they are billionetts.
+      expect(friends.body.data.map((c: { userCode: string }) => c.userCode)).toContain(them.id);
       const received = await get(`${P.requests}?pageSize=100`);
       const sent = await get(`${P.requested}?pageSize=100`);
       expect(received.body.totalRecords).toBe(4);
@@ -123,10 +125,26 @@ describe('the seeded billionett graph (pglite)', () => {
       const references = await get(P.references);
       expect(references.body.totalRecords).toBe(3);
       expect(references.body.data.filter((r: { requestAgain: string }) => r.requestAgain === 'No')).toHaveLength(1);
-      // They share friends, so each is the other's first suggestion.
-      expect((await get(P.suggestions)).body.data[0].userCode).toBe(them.id);
+      const suggestions = (await get(`${P.suggestions}?pageSize=100`)).body.data as { userCode: string }[];
+      expect(suggestions.length).toBeGreaterThan(0);
+      expect(suggestions.map((c) => c.userCode)).not.toContain(them.id);
       const report = await get(P.report);
       expect(report.body.data.reduce((n: number, x: { count: number }) => n + x.count, 0)).toBe(friends.body.totalRecords);
+
+      // Their conversation: a few messages each way, all in the last few days, all read.
+      const conversation = await get(`${CHAT_PATHS.conversation(them.id)}?pageNo=1&pageSize=50`);
+      expect(conversation.status).toBe(200);
+      const messages = conversation.body.data.chatHistory as { sender: string; body: string; time: string; status: string }[];
+      expect(messages.filter((m) => m.sender === me.id).length).toBeGreaterThanOrEqual(3);
+      expect(messages.filter((m) => m.sender === them.id).length).toBeGreaterThanOrEqual(3);
+      const times = messages.map((m) => Date.parse(m.time));
+      expect(times).toEqual(times.toSorted((x, y) => y - x));
+      for (const t of times) {
+        expect(t).toBeLessThan(Date.now());
+        expect(t).toBeGreaterThan(Date.now() - 7 * 86_400_000);
+      }
+      const history = await get(CHAT_PATHS.history);
+      expect(history.body.data.chatHistory[0]).toMatchObject({ userCode: them.id, unread: 0 });
     }
   });
 });

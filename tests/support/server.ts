@@ -51,7 +51,7 @@ export type TestServerOptions = {
   seed?: boolean;
   /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
@@ -100,6 +100,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       devTools: opts.devTools,
       clientDir: opts.clientDir,
       publicUrl: opts.publicUrl ?? 'http://app.test',
+      allowedOrigins: opts.allowedOrigins,
       jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
     });
   } catch (error) {

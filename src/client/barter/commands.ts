@@ -10,7 +10,7 @@ import type { MutationPayload } from '../../contract/mutations';
 import { memberDb } from '../store/db';
 import { enqueue } from '../store/outbox';
 import type { CallResult } from '../sync/api';
-import { sync } from '../sync/client';
+import { pullPage, sync } from '../sync/client';
 
 export const FILTERS_DRAFT_KEY = 'barter.filters';
 
@@ -24,6 +24,8 @@ const failed = (error: unknown): CallResult<never> => ({
 export const uploadServicePicture = (file: Blob, name: string, key: string, onProgress?: (fraction: number) => void): Promise<CallResult<MediaUpload>> =>
   sync.uploadServicePicture(file, name, key, onProgress ? proxy(onProgress) : undefined).catch(failed);
 export const saveService = (save: ServiceSave): Promise<CallResult<{ code: string }>> => sync.saveService(save).catch(failed);
+/** The telex billionetts list, which decides whether a listing offers a Telex to its poster. */
+export const pullBillionetts = (): Promise<void> => pullPage({ kind: 'chatFriends' }).then(() => undefined, () => undefined);
 export const deleteService = (code: string): Promise<CallResult> => sync.deleteService(code, crypto.randomUUID()).catch(failed);
 
 const nudge = () => void sync.kick().catch(() => undefined);

@@ -21,7 +21,8 @@ import * as friends from './friend-calls';
 import * as origins from './circle-calls';
 import * as entries from './entry-calls';
 import { createChatSocket, type ChatSocket } from './socket';
-import { prepareEntryMedia, prepareGalleries } from './entry-media';
+import { carriesFiles, prepareEntryMedia, prepareGalleries } from './entry-media';
+import { createUtilizationRefresh } from './utilization';
 import * as geo from './geo-calls';
 import * as barter from './barter-calls';
 
@@ -41,7 +42,7 @@ export type SyncOptions = {
   ackTimeoutMs?: number;
 };
 
-/** SyncApi plus `settled`, which resolves when the outbox loop has nothing left to do (tests). */
+/** SyncApi plus `settled`, which resolves when the outbox loop and the storage-use refresh have nothing left to do (tests). */
 export type Sync = SyncApi & { settled(): Promise<void> };
 
 const MEDIA_CACHE = 'billionett-media';
@@ -108,6 +109,15 @@ export function createSync(options: SyncOptions): Sync {
         onBulletins: () => pullNewBulletins(),
       })
     : null;
+  const usage = createUtilizationRefresh(ctx);
+  /** An online call that stores or drops a file: storage use changed once it succeeded. */
+  const storing =
+    <T extends { ok: boolean }>(call: (m: Member) => Promise<T>) =>
+    async (m: Member): Promise<T> => {
+      const answer = await call(m);
+      if (answer.ok) usage.refresh(m);
+      return answer;
+    };
   const replayer = createReplayer({
     ctx,
     refresh,
@@ -115,6 +125,9 @@ export function createSync(options: SyncOptions): Sync {
     leader: createLeader(options.locks ?? defaultLocks()),
     socket: socket ? (_member, item) => socket.send(_member, item) : undefined,
     prepare: { 'entry.create': prepareEntryMedia, 'barter.create': prepareGalleries('serviceGalleries') },
+    delivered: (member, item) => {
+      if (carriesFiles(item)) usage.refresh(member);
+    },
   });
   const replayNow = async () => {
     if (await refresh()) replayer.kick();
@@ -214,8 +227,8 @@ export function createSync(options: SyncOptions): Sync {
     resetSettings: (which) => memberCall((m) => vault.resetSettings(ctx, m, which)),
     uploadTempPicture: (file, name, onProgress) =>
       memberCall((m) => pictures.uploadTempPicture(ctx, m, file, name, onProgress)),
-    cropPicture: (crop, target) => memberCall((m) => pictures.cropPicture(ctx, m, crop, target)),
-    removePicture: (target) => memberCall((m) => pictures.removePicture(ctx, m, target)),
+    cropPicture: (crop, target) => memberCall(storing((m) => pictures.cropPicture(ctx, m, crop, target))),
+    removePicture: (target) => memberCall(storing((m) => pictures.removePicture(ctx, m, target))),
     sendReference: (input) => memberCall((m) => friends.sendReference(ctx, m, input)),
     notifyReference: (refCode) => memberCall((m) => friends.notifyReference(ctx, m, refCode)),
     deleteReference: (refCode) => memberCall((m) => friends.deleteReference(ctx, m, refCode)),
@@ -234,9 +247,12 @@ export function createSync(options: SyncOptions): Sync {
       socket?.lost();
     },
     searchPlaces: (q) => memberCall((m) => geo.searchPlaces(ctx, m, q)),
-    uploadServicePicture: (file, name, key, onProgress) => memberCall((m) => barter.uploadServicePicture(ctx, m, file, name, key, onProgress)),
+    uploadServicePicture: (file, name, key, onProgress) => memberCall(storing((m) => barter.uploadServicePicture(ctx, m, file, name, key, onProgress))),
     saveService: (save) => memberCall((m) => barter.saveService(ctx, m, save)),
     deleteService: (code, key) => memberCall((m) => barter.deleteService(ctx, m, code, key)),
-    settled: () => replayer.settled(),
+    settled: async () => {
+      await replayer.settled();
+      await usage.settled();
+    },
   };
 }

@@ -41,6 +41,12 @@ function uploaded(field: GalleryField, gallery: Gallery, answer: { path: string;
   return { ...gallery, path: answer.path, width: answer.width, height: answer.height, mediaType: answer.mediaType };
 }
 
+/** Whether a write carries files (an entry's or a listing's pictures): storage use changed once it is delivered. */
+export function carriesFiles(item: OutboxItem): boolean {
+  const form = formOf(item.payload);
+  return (form.postGalleries?.length ?? 0) > 0 || (form.serviceGalleries?.length ?? 0) > 0;
+}
+
 export const prepareEntryMedia: PrepareStep = (ctx, member, item) => prepareGalleries('postGalleries')(ctx, member, item);
 
 export const prepareGalleries = (field: GalleryField): PrepareStep => async (ctx, member, item) => {

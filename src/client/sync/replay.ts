@@ -59,6 +59,8 @@ export type ReplayDeps = {
    * uploaded first). A failure answers like the send would, so the item stays queued.
    */
   prepare?: Partial<Record<string, PrepareStep>>;
+  /** Told of every item the server applied, after its row is written (utilization.ts re-reads storage use). */
+  delivered?: (member: Member, item: OutboxItem) => void;
 };
 
 const NO_SOCKET: HttpResult<unknown> = { kind: 'retryable', status: 0, message: 'Not connected.', offline: false };
@@ -96,6 +98,7 @@ export function createReplayer(deps: ReplayDeps): Replayer {
           });
     if (result.kind === 'ok') {
       await completeItem(member.db, item, result.body.data);
+      deps.delivered?.(member, item);
       return 'delivered';
     }
     return settleFailure(member, item, result);
@@ -145,6 +148,7 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       member.db,
       delivered.map((b, i) => ({ item: b.item, data: (results[i] as HttpOk<unknown>).body.data })),
     );
+    for (const b of delivered) deps.delivered?.(member, b.item);
     const sent: [OutboxItem, Sent][] = delivered.map((b) => [b.item, 'delivered']);
     const stopped = batch[delivered.length];
     if (!stopped) return sent;

@@ -72,7 +72,7 @@ export function PagedPanel(props: PagedPanelProps) {
               {shown}
             </Badge>
           )}
-          {pull.pulling && page && <Loader size={14} aria-label={`Refreshing ${title}`} />}
+          {pull.pulling && page && <Loader size={14} role="status" aria-label={`Refreshing ${title}`} />}
         </Group>
         {actions}
       </Group>

@@ -54,7 +54,7 @@ export function PersonCard({ person, href, badge, status, footer, busy }: Person
         ) : (
           picture
         )}
-        <Text fw={600} size="sm" lineClamp={1} className={classes.name}>
+        <Text fw={600} size="sm" lineClamp={1} className={classes.name} dir="auto">
           {href ? <HrefLink href={href}>{person.displayName}</HrefLink> : person.displayName}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={1} mih={18}>

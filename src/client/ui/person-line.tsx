@@ -15,7 +15,7 @@ export function PersonLine({ person, href, status, footer, busy }: { person: Car
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <MemberAvatar member={person} size="xs" />
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} size="sm" lineClamp={1}>
+          <Text fw={600} size="sm" lineClamp={1} dir="auto">
             {href ? (
               <Anchor component={HrefLink} href={href} c="inherit" underline="hover" inherit>
                 {person.displayName}

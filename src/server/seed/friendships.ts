@@ -2,10 +2,9 @@
  * The demo community's billionett graph: deterministic (a seeded PRNG over the member
  * order, no faker, so the server does not load it at start) and shaped like a real network:
  * each member has 5–40 friends, most nearer 10–20, with a pull toward the same profession and
- * city. The two demo logins get pending requests both ways and a few references so every
- * panel has something in it — but are neither friends nor requested between themselves
- * (the e2e test connects them), and share several friends so each tops the other's
- * suggestions.
+ * city. The two demo logins are billionetts of each other (a newcomer signing in as both can
+ * telex between them at once: seed/telex.ts gives them a conversation), share several friends,
+ * and get pending requests both ways and a few references so every panel has something in it.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -26,6 +25,8 @@ const DEMO = [0, 1] as const;
 const SHARED_WITH_DEMO = 8;
 const DEMO_RECEIVED = 4;
 const DEMO_SENT = 3;
+/** How long ago the two demo logins became billionetts. */
+const DEMO_FRIENDS_DAYS_AGO = 30;
 const OTHER_REQUESTS = 80;
 const DAY_MS = 86_400_000;
 
@@ -51,7 +52,6 @@ export function generateGraph(members: SeedMember[], seed = 20261121): SeedGraph
   const adj = members.map(() => new Set<number>());
   // Skewed toward fewer friends: squares of uniform numbers crowd near 0.
   const target = members.map((_, i) => (i < DEMO.length ? 24 : MIN_FRIENDS + Math.floor((MAX_FRIENDS - MIN_FRIENDS) * rand() ** 2)));
-  const forbidden = pairKey(DEMO[0], DEMO[1]);
   const byProfession = new Map<string, number[]>();
   const byCity = new Map<string, number[]>();
   members.forEach((m, i) => {
@@ -59,14 +59,15 @@ export function generateGraph(members: SeedMember[], seed = 20261121): SeedGraph
     byCity.set(m.locationName, [...(byCity.get(m.locationName) ?? []), i]);
   });
   const link = (i: number, j: number): boolean => {
-    if (i === j || adj[i]!.has(j) || pairKey(i, j) === forbidden) return false;
+    if (i === j || adj[i]!.has(j)) return false;
     if (adj[i]!.size >= MAX_FRIENDS || adj[j]!.size >= MAX_FRIENDS) return false;
     adj[i]!.add(j);
     adj[j]!.add(i);
     return true;
   };
 
-  // Friends the two demo members share.
+  // The demo logins are billionetts, with friends they share.
+  link(DEMO[0], DEMO[1]);
   const pool = Array.from({ length: n - DEMO.length }, (_, k) => k + DEMO.length);
   for (let k = 0; k < SHARED_WITH_DEMO; k += 1) {
     const j = pick(pool.filter((x) => !adj[DEMO[0]]!.has(x)));
@@ -90,13 +91,13 @@ export function generateGraph(members: SeedMember[], seed = 20261121): SeedGraph
 
   const graph: SeedGraph = { friendships: [], requests: [], references: [] };
   for (let i = 0; i < n; i += 1) {
-    for (const j of adj[i]!) if (i < j) graph.friendships.push({ a: i, b: j, daysAgo: int(2, 540) });
+    for (const j of adj[i]!) if (i < j) graph.friendships.push({ a: i, b: j, daysAgo: i === DEMO[0] && j === DEMO[1] ? DEMO_FRIENDS_DAYS_AGO : int(2, 540) });
   }
 
   const requested = new Set<string>();
   const request = (from: number, to: number): boolean => {
     const key = pairKey(from, to);
-    if (from === to || key === forbidden || adj[from]!.has(to) || requested.has(key)) return false;
+    if (from === to || adj[from]!.has(to) || requested.has(key)) return false;
     requested.add(key);
     graph.requests.push({ from, to, daysAgo: int(0, 20) });
     return true;

@@ -14,6 +14,7 @@ import { seedCircles } from './circles';
 import { seedEntries } from './entries';
 import { seedFriendships } from './friendships';
 import { seedNews } from './news';
+import { seedDemoTelex } from './telex';
 import { seedWorkEducation } from './work-education';
 
 export type SeedReport = { seeded: boolean; members: number; ms: number };
@@ -35,6 +36,7 @@ export async function seedIfEmpty(db: Db, mediaDir: string | undefined, password
     await seedNews(tx as unknown as Db, community.news);
     await seedWorkEducation(tx as unknown as Db, community.members);
     await seedFriendships(tx as unknown as Db, community.members);
+    await seedDemoTelex(tx as unknown as Db, community.members);
     await seedEntries(tx as unknown as Db, community.members);
     await seedCircles(tx as unknown as Db, community.members, mediaDir);
     await seedBarter(tx as unknown as Db, community.members);

@@ -6,12 +6,14 @@
  */
 import { Anchor, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
 import { galleryThumbPath } from '../../../contract/media';
 import { memberDb, type ServiceRow } from '../../store/db';
 import { HrefLink } from '../../ui/href-link';
 import { IconTelex } from '../../ui/icons';
 import { PlaceMap } from '../../ui/map/place-map';
 import { localBlobId, useMediaSrc } from '../../ui/media-src';
+import { pullBillionetts } from '../commands';
 import { datesOf } from './service-card';
 
 function Picture({ me, path, alt }: { me: string; path: string; alt: string }) {
@@ -21,7 +23,11 @@ function Picture({ me, path, alt }: { me: string; path: string; alt: string }) {
 
 export function ServiceView({ me, row, onClose }: { me: string; row: ServiceRow | null; onClose: () => void }) {
   const poster = row?.originalPost.postedBy.userCode;
-  // Billionetts are who telex reaches (the telex list mirrors them).
+  // Billionetts are who telex reaches (the telex list mirrors them; fetched here too, as a
+  // member who never opened telex yet has no mirror of it).
+  useEffect(() => {
+    if (poster) void pullBillionetts();
+  }, [poster]);
   const billionett = useLiveQuery(async () => (poster ? Boolean(await memberDb(me).chatFriends.get(poster)) : false), [me, poster]);
   if (!row) return null;
   const { originalPost: p, location: l } = row;

@@ -24,6 +24,7 @@ import { OriginActions, originMark, type OriginButton } from './origin-actions';
 import { OriginCard } from './origin-card';
 import { OriginFormDrawer } from './origin-form-drawer';
 import { OriginListPanel } from './origin-list-panel';
+import { SUGGESTION_PANELS } from './origin-suggestions';
 
 type PanelSpec = { list: OriginListName; title: string; empty: string; buttons: OriginButton[]; hideWhenEmpty?: boolean };
 
@@ -33,12 +34,12 @@ const PANELS: Record<OriginKind, PanelSpec[]> = {
     { list: 'invitations', title: 'Circle Invitations', empty: 'No data', hideWhenEmpty: true, buttons: [{ label: 'Accept', kind: 'circle.inviteAccept', variant: 'filled' }, { label: 'Later', kind: 'circle.inviteReject', variant: 'default' }] },
     { list: 'following', title: 'Following Circles', empty: 'No Circles found...', buttons: [{ label: 'Unfollow', kind: 'circle.unfollow', variant: 'default', color: 'red' }] },
     { list: 'requested', title: 'Requested Circles', empty: 'No requested Circles', hideWhenEmpty: true, buttons: [{ label: 'Cancel', kind: 'circle.unfollow', variant: 'default' }] },
-    { list: 'suggestions', title: 'Suggestion Circles', empty: 'No Suggested Circles', buttons: [{ label: 'Follow', kind: 'circle.follow', variant: 'filled' }, { label: 'Later', kind: 'circle.later', variant: 'default' }] },
+    { list: 'suggestions', ...SUGGESTION_PANELS.circle },
   ],
   slate: [
     { list: 'following', title: 'Following Slates', empty: 'No following Slates', buttons: [{ label: 'Unfollow', kind: 'slate.unfollow', variant: 'default', color: 'red' }] },
     { list: 'requested', title: 'Requested Slates', empty: 'No data', hideWhenEmpty: true, buttons: [{ label: 'Cancel', kind: 'slate.unfollow', variant: 'default' }] },
-    { list: 'suggestions', title: 'Suggestion Slates', empty: 'No Suggested Slates', buttons: [{ label: 'Follow', kind: 'slate.follow', variant: 'filled' }, { label: 'Later', kind: 'slate.later', variant: 'default' }] },
+    { list: 'suggestions', ...SUGGESTION_PANELS.slate },
   ],
 };
 

@@ -82,6 +82,7 @@ export function ComposerDrawer({ me, target, opened, onClose, share, onShareTake
           <Stack gap="xs">
             <Textarea
               aria-label="Description"
+              dir="auto"
               placeholder="What's on your mind?"
               autosize
               minRows={3}

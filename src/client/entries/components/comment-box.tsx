@@ -35,6 +35,7 @@ export function CommentBox({ me, postCode, reply, onSent }: CommentBoxProps) {
       radius="xl"
       placeholder={reply ? 'Write a reply...' : 'Write a comment...'}
       aria-label={reply ? 'Reply' : 'Comment'}
+      dir="auto"
       value={text}
       onChange={(e) => setText(e.currentTarget.value)}
       onKeyDown={(e) => {

@@ -42,7 +42,7 @@ export function CommentView({ me, row, writes, onReply, children }: CommentViewP
       <MemberAvatar member={row.user} size="xs" />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Group gap={6}>
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} dir="auto">
             {row.user.displayName}
           </Text>
           {!Number.isNaN(time.getTime()) && (
@@ -71,7 +71,7 @@ export function CommentView({ me, row, writes, onReply, children }: CommentViewP
             </Button>
           </Group>
         ) : (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {row.comment}
           </Text>
         )}

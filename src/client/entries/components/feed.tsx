@@ -6,7 +6,7 @@
  * nothing cached a failed pull shows the error page.
  */
 import { Center, Loader, Stack } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FeedSpec } from '../../store/feed-pages';
 import type { PullResult } from '../../sync/api';
 import { EmptyState } from '../../ui/empty-state';
@@ -21,9 +21,16 @@ import classes from './feed.module.css';
 
 const postKey = (post: PostView) => post.postCode;
 
-export type FeedProps = { me: string; spec: Omit<FeedSpec, 'featureCode'>; filters?: FeedFilter[]; verticalFilters?: boolean };
+export type FeedProps = {
+  me: string;
+  spec: Omit<FeedSpec, 'featureCode'>;
+  filters?: FeedFilter[];
+  verticalFilters?: boolean;
+  /** What an empty feed shows instead of 'No data' when no filter is chosen (home: shell/first-steps.tsx). */
+  empty?: ReactNode;
+};
 
-export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
+export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
   const [featureCode, setFeatureCode] = useState<number | undefined>();
   const full: FeedSpec = { ...spec, featureCode };
   const view = useFeed(me, full);
@@ -91,7 +98,7 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
       </Center>
     );
   else if (!view.cached && view.posts.length === 0 && failed && pageNo === 1) body = <FeedError status={failed.status} />;
-  else if (view.posts.length === 0) body = <EmptyState title="No data" icon={<IconFeed size={26} />} />;
+  else if (view.posts.length === 0) body = (featureCode === undefined && empty) || <EmptyState title="No data" icon={<IconFeed size={26} />} />;
   else
     body = (
       <div>

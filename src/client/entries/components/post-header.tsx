@@ -38,8 +38,14 @@ export function PostHeader({ post }: { post: OriginalPost }) {
       <MemberAvatar member={by} size="md" />
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600}>
-          {by.displayName}
-          {elsewhere && <Text span c="dimmed" size="sm">{` ▸ ${post.postedAt.originName}`}</Text>}
+          {/* bdi: a name in another script keeps its own direction without turning the line around. */}
+          <bdi>{by.displayName}</bdi>
+          {elsewhere && (
+            <Text span c="dimmed" size="sm">
+              {' ▸ '}
+              <bdi>{post.postedAt.originName}</bdi>
+            </Text>
+          )}
           {post.feelings && (
             <Text span size="sm" fw={400}>{` is ${post.feelings.feelingicon} feeling ${post.feelings.feelingName}`}</Text>
           )}

@@ -26,7 +26,8 @@ export function PostText({ text }: { text: string }) {
   if (!text) return null;
   return (
     <div>
-      <Text key={text} ref={ref} size="sm" lineClamp={open ? undefined : 3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {/* dir="auto": a member writes in their own script; Arabic or Hebrew reads right to left. */}
+      <Text key={text} ref={ref} dir="auto" size="sm" lineClamp={open ? undefined : 3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {text}
       </Text>
       {(long || open) && (

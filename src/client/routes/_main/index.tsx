@@ -3,6 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { ComposerLauncher } from '../../composer/components/composer-launcher';
 import { NewsColumn } from '../../news/components/news-column';
+import { FirstSteps } from '../../shell/first-steps';
 import { HomeLayout } from '../../shell/home-layout';
 import { Feed } from '../../entries/components/feed';
 import { HOME_FILTERS } from '../../entries/components/feed-filters';
@@ -36,7 +37,12 @@ function Home() {
       feed={
         <>
           {launcher}
-          <Feed me={me} spec={{ mode: 'all' }} filters={HOME_FILTERS} />
+          <Feed
+            me={me}
+            spec={{ mode: 'all' }}
+            filters={HOME_FILTERS}
+            empty={<FirstSteps me={me} onCompose={() => void navigate({ search: { compose: 'entry' } })} />}
+          />
         </>
       }
     />

@@ -69,7 +69,7 @@ function LastLine({ me, row }: { me: string; row: ConversationItem }) {
   return (
     <Text size="xs" c="dimmed" truncate component="div" style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
       {last.sender === me && <Ticks status={last.status} />}
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{last.body}</span>
+      <span dir="auto" style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{last.body}</span>
     </Text>
   );
 }
@@ -120,7 +120,7 @@ function Entry({ person, active, onOpen, aside, children }: EntryProps) {
     >
       <PresenceAvatar person={person} />
       <span className={classes.grow}>
-        <Text size="sm" fw={500} truncate>
+        <Text size="sm" fw={500} truncate dir="auto">
           {person.displayName}
         </Text>
         {children}

@@ -22,7 +22,7 @@ export function ChatPane({ me, peer, onBack }: { me: string; peer: string; onBac
         )}
         {person && <PresenceAvatar person={person} />}
         <Stack gap={0} className={classes.grow}>
-          <Text fw={600} truncate>
+          <Text fw={600} truncate dir="auto">
             {name}
           </Text>
           <Text size="xs" c="dimmed">

@@ -48,6 +48,7 @@ export function MessageBox({ me, peer, name }: { me: string; peer: string; name:
         className="grow"
         style={{ flex: 1 }}
         aria-label={`Telex to ${name}`}
+        dir="auto"
         placeholder="Type a telex…"
         autosize
         minRows={1}

@@ -16,7 +16,7 @@ export function MessageBubble({ message, mine, unsent }: { message: ChatMessageR
   return (
     <Box className={classes.row} data-mine={mine || undefined}>
       <Box className={classes.bubble} data-mine={mine || undefined} data-failed={failed || undefined} data-testid="telex-message" data-id={message.id} data-status={message.status}>
-        <Text size="sm" className={classes.body}>
+        <Text size="sm" className={classes.body} dir="auto">
           {message.body}
         </Text>
         <Group gap={4} justify="flex-end" className={classes.meta}>

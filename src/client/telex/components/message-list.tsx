@@ -3,9 +3,10 @@
  * to the top it shows the next older page (50) from Dexie and asks the worker for that
  * page, keeping the reading position. New messages scroll into view when the member
  * was already at the bottom. Mounted per conversation (keyed by peer), so it starts at page 1.
+ * A line names the day where the messages cross into another one (bubbles show the time only).
  */
 import { Center, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_PAGE_SIZE } from '../../../contract/chat';
 import { pullTelex } from '../commands';
 import { useMessageTotal, useMessages, useUnsent } from '../queries';
@@ -13,6 +14,15 @@ import { MessageBubble } from './message-bubble';
 import classes from './telex.module.css';
 
 const NEAR = 48;
+const DAY = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+
+/** 'Today', 'Yesterday' or the weekday and date of `iso`, on this device's calendar. */
+export function dayLabel(iso: string, now = new Date()): string {
+  const day = new Date(iso);
+  const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((midnight(now) - midnight(day)) / 86_400_000);
+  return days === 0 ? 'Today' : days === 1 ? 'Yesterday' : DAY.format(day);
+}
 
 export function MessageList({ me, peer }: { me: string; peer: string }) {
   const [pages, setPages] = useState(1);
@@ -74,9 +84,20 @@ export function MessageList({ me, peer }: { me: string; peer: string }) {
             No data
           </Text>
         )}
-        {messages?.map((m) => (
-          <MessageBubble key={m.id} message={m} mine={m.sender === me} unsent={unsent?.get(m.id)} />
-        ))}
+        {messages?.map((m, i) => {
+          const label = dayLabel(m.time);
+          const newDay = i === 0 || dayLabel(messages[i - 1]!.time) !== label;
+          return (
+            <Fragment key={m.id}>
+              {newDay && (
+                <Text size="xs" c="dimmed" ta="center" py={4}>
+                  {label}
+                </Text>
+              )}
+              <MessageBubble message={m} mine={m.sender === me} unsent={unsent?.get(m.id)} />
+            </Fragment>
+          );
+        })}
       </Stack>
     </ScrollArea>
   );

@@ -14,6 +14,7 @@ import { AUTH_PATHS, requestResetRequest, resetPasswordRequest, resetTokenReques
 import { envelope } from '../../../contract/envelope';
 import { MESSAGES } from '../../../contract/rules';
 import { HttpError, fieldError } from '../../http-error';
+import { linkBase } from '../../mail/link-origin';
 import { resetPasswordMail } from '../../mail/templates';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, loginKey, resetLimit } from '../../plugins/rate-limit';
@@ -41,7 +42,8 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       // Mail after commit: a link must never point at a token that was rolled back.
       if (token && !result.replayed) {
         const to = account.email ?? account.mobile ?? '';
-        const link = `${app.config.publicUrl}/reset-password/${token}`;
+        // On the origin the member came through, when the deployment trusts it (link-origin.ts).
+        const link = `${linkBase(request, app.config.publicUrl, app.config.linkOrigins)}/reset-password/${token}`;
         await app.mailer.send(resetPasswordMail(to, account.displayName, link));
       }
       return sendWrite(reply, result);
