@@ -6,7 +6,7 @@
  * Then their first entry, in Arabic, and a comment in Hebrew read right to left (dir="auto"
  * on what members write), and the feed takes the first steps' place.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
 import { shot } from './support/browser';
@@ -18,7 +18,6 @@ const stamp = Date.now().toString(36);
 const newcomer = { email: `first.home.${stamp}@example.com`, password: 'Str0ng!pass', displayName: `Ola Newcomer ${stamp}` };
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const region = (title: string) => page.getByRole('region', { name: title, exact: true });
@@ -47,7 +46,7 @@ beforeAll(async () => {
     }),
   });
   if (answer.status >= 300) throw new Error(`signUp failed: ${answer.status} ${await answer.text()}`);
-  ({ browser, context, page } = await signedInBrowser(baseUrl, newcomer, { width: 1366, height: 900 }));
+  ({ browser, page } = await signedInBrowser(baseUrl, newcomer, { width: 1366, height: 900 }));
 }, 180_000);
 
 afterAll(async () => {
