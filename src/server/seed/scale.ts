@@ -10,7 +10,9 @@
  * - one circle per 100 members, 30 members each, 50 entries each;
  * - comments on 40% of entries (a second on 20%), ratings on 60% (a second on 20%).
  * Every generated member signs in with the demo password (hashed once): benches sign in as
- * many distinct members. Refused when a generated community is there already.
+ * many distinct members. Refused when a generated community is there already. Members are
+ * addressed as the first generated id + a number: run it while no one else signs up (the
+ * identity values of one INSERT … SELECT are then consecutive).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
@@ -19,9 +21,11 @@ import { SCALE_FIRST, SCALE_LAST, SCALE_WORDS } from './scale-words';
 
 export type ScaleReport = { members: number; billionettPairs: number; entries: number; circles: number; comments: number; ratings: number; seconds: number };
 
-/** Generated members' codes and mail start with this (demo and real members never do). */
+/** Generated members' codes start with this (then eight digits: the shape of a real code). */
 export const SCALE_CODE = 'US';
-export const scaleEmail = (i: number) => `member${i}@scale.test`;
+/** Generated members are known by their mail's domain (a real member's code may start with US too). */
+const SCALE_DOMAIN = '@scale.test';
+export const scaleEmail = (i: number) => `member${i}${SCALE_DOMAIN}`;
 
 const ENTRIES_PER_MEMBER = 10;
 const TIE_OFFSETS = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
@@ -37,8 +41,8 @@ const count = async (db: Db, query: ReturnType<typeof sql>) => Number((await que
 export async function seedScale(db: Db, members: number, password: string): Promise<ScaleReport> {
   if (!Number.isInteger(members) || members < 10) throw new Error('seed-scale needs --members N (10 or more)');
   const started = performance.now();
-  if ((await count(db, sql`select count(*)::int as n from users where user_code like ${`${SCALE_CODE}%`}`)) > 0) {
-    throw new Error('A generated community is here already (members US…); seed-scale adds one to a database once.');
+  if ((await count(db, sql`select count(*)::int as n from users where email like ${`%${SCALE_DOMAIN}`}`)) > 0) {
+    throw new Error('A generated community is here already (members @scale.test); seed-scale adds one to a database once.');
   }
   const hash = await hashPassword(password);
   const n = members;
@@ -49,11 +53,11 @@ export async function seedScale(db: Db, members: number, password: string): Prom
 
   await db.execute(sql`
     insert into users (user_code, email, password_hash, first_name, last_name, display_name, gender, plan_code, created_at)
-    select ${SCALE_CODE} || lpad(i::text, 8, '0'), 'member' || i || '@scale.test', ${hash}, f, l, f || ' ' || l,
+    select ${SCALE_CODE} || lpad(i::text, 8, '0'), 'member' || i || ${SCALE_DOMAIN}, ${hash}, f, l, f || ' ' || l,
       (array['Female', 'Male', 'Other'])[1 + i % 3], (array['ruby', 'emerald', 'sapphire'])[1 + (i / 7) % 3], now() - interval '400 days'
     from generate_series(1, ${n}::int) i,
       lateral (select (${arrayOf(SCALE_FIRST, 'text')})[1 + (i * 7) % ${SCALE_FIRST.length}] f, (${arrayOf(SCALE_LAST, 'text')})[1 + (i * 13) % ${SCALE_LAST.length}] l) names`);
-  const base = await count(db, sql`select min(id)::int as n from users where user_code like ${`${SCALE_CODE}%`}`);
+  const base = await count(db, sql`select min(id)::int as n from users where email like ${`%${SCALE_DOMAIN}`}`);
 
   await db.execute(sql`
     insert into friendships (user_a, user_b, created_at)
