@@ -15,7 +15,7 @@ function Tile({ me, item, extra }: { me: string; item: PostGallery; extra: numbe
   const full = useMediaSrc(me, item.path);
   const src = localBlobId(item.path) ? full : galleryThumbPath(item.path);
   return (
-    <Box pos="relative" style={{ overflow: 'hidden', borderRadius: 6, aspectRatio: '4 / 3', background: 'var(--mantine-color-gray-1)' }}>
+    <Box pos="relative" style={{ overflow: 'hidden', borderRadius: 6, aspectRatio: '4 / 3', background: 'var(--bn-color-well)' }}>
       {item.mediaType === 'video' ? (
         <video src={full} controls preload="metadata" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
       ) : item.mediaType === 'audio' ? (
