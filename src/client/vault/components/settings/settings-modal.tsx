@@ -12,7 +12,7 @@ export type SettingsModalProps = { me: string; opened: boolean; onClose: () => v
 
 export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Settings" size="md" centered>
+    <Modal opened={opened} onClose={onClose} title="Settings" size="lg" centered>
       {/* Pills: on a phone the three tabs take two rows, which pills show as one set (underlined tabs would not). */}
       <Tabs defaultValue="privacy" variant="pills">
         <Tabs.List grow>
