@@ -105,6 +105,17 @@ export const DIALOGS: Dialog[] = [
       await check('barter-add');
     },
   },
+  {
+    name: 'barter-service',
+    on: 'barter',
+    open: async (page, check) => {
+      // A service card's heading opens the service.
+      await page.getByRole('article').first().getByRole('button').first().click();
+      await page.getByRole('dialog').first().waitFor();
+      await settle(page);
+      await check('barter-service');
+    },
+  },
 ];
 
 /** Closes whatever dialog is open, as a member would (Escape), and waits until it has gone. */

@@ -58,6 +58,7 @@ export async function signedInScreens(page: Page, baseUrl: string): Promise<Scre
     { name: 'barter', path: '/barter' },
     { name: 'barter-search', path: `/barter/search?q=${q}` },
     { name: 'telex', path: '/telex' },
+    { name: 'telex-conversation', path: `/telex?with=${friend}` },
     { name: 'billionett-suite', path: `/billionett/${friend}/suite` },
     { name: 'billionett-billionetts', path: `/billionett/${friend}/billionetts` },
     { name: 'billionett-circles', path: `/billionett/${friend}/circles` },
@@ -88,21 +89,27 @@ export async function openScreen(page: Page, path: string): Promise<void> {
   await settle(page);
 }
 
-const inflight = new WeakMap<Page, Set<unknown>>();
+const inflight = new WeakMap<Page, Map<unknown, number>>();
 
-/** Counts the page's (and its workers') requests under way, from the first settle on. */
-function requestsOf(page: Page): Set<unknown> {
+/** The page's (and its workers') requests under way, with their start, from the first settle on. */
+function requestsOf(page: Page): Map<unknown, number> {
   let open = inflight.get(page);
   if (!open) {
-    const set = new Set<unknown>();
-    page.on('request', (r) => void set.add(r));
-    page.on('requestfinished', (r) => void set.delete(r));
-    page.on('requestfailed', (r) => void set.delete(r));
-    inflight.set(page, set);
-    open = set;
+    const started = new Map<unknown, number>();
+    page.on('request', (r) => void started.set(r, Date.now()));
+    page.on('requestfinished', (r) => void started.delete(r));
+    page.on('requestfailed', (r) => void started.delete(r));
+    inflight.set(page, started);
+    open = started;
   }
   return open;
 }
+
+/**
+ * A request the page dropped when it left a screen (the map's basemap, cancelled inside its
+ * worker) reports neither an end nor a failure; past this age it no longer counts as under way.
+ */
+const STALE_REQUEST_MS = 3_000;
 
 /**
  * Waits until no loader or skeleton shows and no request is under way for a moment (a
@@ -110,11 +117,12 @@ function requestsOf(page: Page): Set<unknown> {
  */
 export async function settle(page: Page): Promise<void> {
   const open = requestsOf(page);
+  const underWay = () => [...open.values()].some((start) => Date.now() - start < STALE_REQUEST_MS);
   const busy = page.locator('.mantine-Loader:visible, .mantine-Skeleton:visible, .bn-splash');
   const deadline = Date.now() + 15_000;
   let quietSince = 0;
   while (Date.now() < deadline) {
-    if (open.size === 0 && (await busy.count()) === 0) {
+    if (!underWay() && (await busy.count()) === 0) {
       if (!quietSince) quietSince = Date.now();
       if (Date.now() - quietSince >= 300) break;
     } else {
