@@ -52,7 +52,7 @@ export const NAVY = brand[9];
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 7, dark: 6 },
+  primaryShade: { light: 7, dark: 5 },
   colors: { brand, gold, dark },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
@@ -91,7 +91,8 @@ const ACCENTS = [...Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 
  *
  * Dark: dimmed text is dark.1 (7.3:1 on an input's dark.6, Mantine's dark.2 is 4.8:1 there
  * and 3.9:1 on a hover); links and the brand's text are brand.3 (5.0:1 on dark.6) instead of
- * Mantine's shade 4 (3.5:1); filled brand buttons are brand.6 under white text (5.6:1); light
+ * Mantine's shade 4 (3.5:1); filled brand buttons are brand.5 under white text (5.0:1), which
+ * also keeps the focus ring (the primary filled colour) at 3.2:1 on the page; light
  * brand badges, buttons and the active menu entry are brand.1 on a brand.4 tint.
  *
  * Both: the app's own surfaces, for CSS modules (a CSS module cannot use light-dark(): the
