@@ -14,6 +14,7 @@ import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { TOAST_MS } from '../contract/codes';
 import { router } from './router';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './ui/color-scheme';
 import { cssVariablesResolver, theme } from './shell/theme';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/update-prompt';
@@ -23,7 +24,12 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+    >
       <Notifications position="top-center" autoClose={TOAST_MS} />
       <RouterProvider router={router} />
       <UpdatePrompt />

@@ -77,7 +77,7 @@ export function LocationSearch({ label = 'Find Location', value, onChange, minLe
       {busy && <Loader size="xs" />}
       <Stack gap={2} mah={180} style={{ overflowY: 'auto' }}>
         {places?.map((p) => (
-          <UnstyledButton key={p.placeId} onClick={() => onChange(p)} p={4} bg={value?.placeId === p.placeId ? 'blue.0' : undefined}>
+          <UnstyledButton key={p.placeId} onClick={() => onChange(p)} p={4} bg={value?.placeId === p.placeId ? 'var(--mantine-color-blue-light)' : undefined}>
             <Text size="sm">{p.place}</Text>
           </UnstyledButton>
         ))}

@@ -16,14 +16,15 @@ export interface AxeFinding {
   nodes: string[];
 }
 
-export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+/** `within`: a CSS selector to audit only that part of the page (an open dialog); the whole page by default. */
+export async function seriousAxeFindings(page: Page, within?: string): Promise<AxeFinding[]> {
   // Injected through evaluate (not a <script> tag): the app's CSP refuses inline scripts.
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (globalThis as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(selector ? { include: [[selector]] } : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} :: ${n.html.slice(0, 200)}`) }));
-  });
+  }, within);
 }

@@ -67,7 +67,7 @@ export function PlanCard({ plan, featured, checked }: { plan: Plan; featured: bo
           </Text>
         </Group>
         {plan.planFeatures.length > 0 ? (
-          <List size="sm" spacing={4} c="gray.7">
+          <List size="sm" spacing={4} c="dimmed">
             {plan.planFeatures.map((feature) => (
               <List.Item key={feature.featureName}>
                 {feature.featureName}: <b>{feature.featureValue}</b>

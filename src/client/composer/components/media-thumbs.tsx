@@ -29,7 +29,7 @@ function useObjectUrl(blob: Blob | undefined): string | undefined {
 function Thumb({ pick, blob, progress, status, onRemove }: { pick: Pick; blob?: Blob; progress?: number; status: string | null; onRemove?: () => void }) {
   const url = useObjectUrl(blob);
   return (
-    <Box pos="relative" w={84} h={84} style={{ borderRadius: 6, overflow: 'hidden', background: 'var(--mantine-color-gray-2)' }}>
+    <Box pos="relative" w={84} h={84} style={{ borderRadius: 6, overflow: 'hidden', background: 'var(--bn-color-well)' }}>
       {pick.mediaType === 'image' && url ? (
         <img src={url} alt={pick.name} width={84} height={84} style={{ objectFit: 'cover' }} />
       ) : pick.mediaType === 'video' && url ? (

@@ -4,7 +4,7 @@
  * entry shown — read from Dexie, refreshed by a pull; without one the viewer shows its
  * type's placeholder, as the spec describes.
  */
-import { ActionIcon, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useFullscreenDocument } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ENTRY_TYPE_NAMES } from '../../../contract/entries';
@@ -29,8 +29,11 @@ export function EntryViewer({ me, type, code, onClose }: { me: string; type: str
   return (
     <Modal opened onClose={onClose} fullScreen withCloseButton={false} title={null} padding={0}>
       <Stack gap={0} h="100dvh">
-        <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <Title order={4}>{typeName}</Title>
+        <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          {/* Modal.Title, not Title: it names the dialog (the modal has no title bar of its own). */}
+          <Modal.Title fz="h4" fw={700}>
+            {typeName}
+          </Modal.Title>
           <Group gap="xs">
             <Button size="compact-sm" variant="default" onClick={toggle}>
               {fullscreen ? 'Exit full screen' : 'Full screen'}

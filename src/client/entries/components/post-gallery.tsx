@@ -41,7 +41,7 @@ function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extr
   return (
     <Box
       pos="relative"
-      style={{ overflow: 'hidden', borderRadius: 6, background: 'var(--mantine-color-gray-1)', display: 'grid', placeItems: 'center', ...frame }}
+      style={{ overflow: 'hidden', borderRadius: 6, background: 'var(--bn-color-well)', display: 'grid', placeItems: 'center', ...frame }}
     >
       {item.mediaType === 'video' ? (
         <video src={full} controls preload="metadata" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />

@@ -39,7 +39,7 @@ export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderPr
         <HeaderSearch />
       </div>
       <Group gap={4} wrap="nowrap">
-        <Tooltip label="Privacy and bulletin settings">
+        <Tooltip label="Privacy, bulletin and appearance settings">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
             <IconVault />
           </ActionIcon>

@@ -91,7 +91,11 @@ export function VaultItems<R extends { privacyCode?: unknown }>(props: VaultItem
           <Title order={2} size="h4" mb="sm">
             {title}
           </Title>
-          <Table.ScrollContainer minWidth={readOnly ? 560 : 760}>
+          {/* Focusable so a keyboard can scroll it sideways on a phone (a read-only table has no control to reach). */}
+          <Table.ScrollContainer
+            minWidth={readOnly ? 560 : 760}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${title} table` } }}
+          >
             <Table striped verticalSpacing="xs" fz="sm">
               <Table.Thead>
                 <Table.Tr>

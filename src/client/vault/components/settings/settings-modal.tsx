@@ -1,26 +1,33 @@
 /**
  * The vault icon's modal (spec §2.3): Privacy Settings (a privacy level per feature)
  * and Bulletin Settings (a notify switch per bulletin), each with Reset; every row
- * shows loading while its change is on its way. The shell's header opens it.
+ * shows loading while its change is on its way; and Appearance (System, Light, Dark; this
+ * device only). The shell's header opens it.
  */
 import { Modal, Tabs } from '@mantine/core';
+import { AppearanceChoice } from './appearance-choice';
 import { NotifySettingsRows, PrivacySettingsRows } from './settings-rows';
 
 export type SettingsModalProps = { me: string; opened: boolean; onClose: () => void };
 
 export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Settings" size="md" centered>
-      <Tabs defaultValue="privacy">
+    <Modal opened={opened} onClose={onClose} title="Settings" size="lg" centered>
+      {/* Pills: on a phone the three tabs take two rows, which pills show as one set (underlined tabs would not). */}
+      <Tabs defaultValue="privacy" variant="pills">
         <Tabs.List grow>
           <Tabs.Tab value="privacy">Privacy Settings</Tabs.Tab>
           <Tabs.Tab value="bulletin">Bulletin Settings</Tabs.Tab>
+          <Tabs.Tab value="appearance">Appearance</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="privacy" pt="md">
           {opened && <PrivacySettingsRows me={me} />}
         </Tabs.Panel>
         <Tabs.Panel value="bulletin" pt="md">
           {opened && <NotifySettingsRows me={me} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="appearance" pt="md">
+          <AppearanceChoice />
         </Tabs.Panel>
       </Tabs>
     </Modal>
