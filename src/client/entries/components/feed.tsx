@@ -16,6 +16,7 @@ import { useFeed, useUnsentEntries, type PostView } from '../queries';
 import { FeedError } from './feed-error';
 import { FeedFilters, type FeedFilter } from './feed-filters';
 import { FeedList } from './feed-list';
+import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
 import classes from './feed.module.css';
 
@@ -58,6 +59,22 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
 
   const more = view !== undefined && view.posts.length < view.totalRecords && view.pages >= pageNo;
   const nextPage = useCallback(() => setWanted({ feedKey, pageNo: pageNo + 1 }), [feedKey, pageNo]);
+  // 'Load more entries' pressed: once the page is in, focus goes to its first card, where
+  // the member goes on reading (the button may be gone by then: it was the last page).
+  const section = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const loaded = view?.posts.length ?? 0;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || loaded <= from) return;
+    focusFrom.current = null;
+    // After the virtualizer has drawn the new cards.
+    requestAnimationFrame(() => section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`)?.focus());
+  }, [loaded]);
+  const loadMore = useCallback(() => {
+    focusFrom.current = loaded;
+    if (!pulling) nextPage();
+  }, [loaded, pulling, nextPage]);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],
@@ -101,7 +118,11 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
           onNearEnd={more && !pulling ? nextPage : undefined}
           renderItem={renderItem}
         />
-        {more && pulling && <Center><Loader size="sm" /></Center>}
+        {more && (
+          <Center pt="md">
+            <LoadMore loading={pulling} onLoad={loadMore} />
+          </Center>
+        )}
       </div>
     );
   const shortcuts = filters && (
@@ -111,13 +132,13 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
     return (
       <div className={classes.beside}>
         <aside className={classes.aside}>{shortcuts}</aside>
-        <section className={classes.feed} aria-label="Feed">
+        <section ref={section} className={classes.feed} aria-label="Feed">
           {body}
         </section>
       </div>
     );
   return (
-    <Stack gap="md" className={classes.feed} component="section" aria-label="Feed">
+    <Stack ref={section} gap="md" className={classes.feed} component="section" aria-label="Feed">
       {shortcuts}
       {body}
     </Stack>

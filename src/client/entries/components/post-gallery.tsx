@@ -10,7 +10,15 @@ import { localBlobId, useMediaSrc } from '../../ui/media-src';
 
 const GRID_MAX = 5;
 
-function Tile({ me, item, extra }: { me: string; item: PostGallery; extra: number }) {
+/**
+ * A picture's text alternative: the member's own words for it when they gave some (its
+ * album name), else which picture of whose entry it is.
+ */
+export function galleryAlt(item: Pick<PostGallery, 'albumName'>, index: number, count: number, poster: string): string {
+  return item.albumName?.trim() || `Picture ${index + 1} of ${count} in ${poster}'s entry`;
+}
+
+function Tile({ me, item, extra, alt }: { me: string; item: PostGallery; extra: number; alt: string }) {
   // A file not yet delivered has no thumbnail: its own bytes show in the grid.
   const full = useMediaSrc(me, item.path);
   const src = localBlobId(item.path) ? full : galleryThumbPath(item.path);
@@ -21,7 +29,7 @@ function Tile({ me, item, extra }: { me: string; item: PostGallery; extra: numbe
       ) : item.mediaType === 'audio' ? (
         <audio src={full} controls style={{ width: '100%', marginTop: '30%' }} />
       ) : src ? (
-        <Image src={src} alt={item.albumName || 'Entry image'} h="100%" w="100%" fit="cover" loading="lazy" />
+        <Image src={src} alt={alt} h="100%" w="100%" fit="cover" loading="lazy" />
       ) : null}
       {extra > 0 && (
         <Box pos="absolute" inset={0} style={{ background: 'rgba(0,0,0,.5)', display: 'grid', placeItems: 'center' }}>
@@ -32,7 +40,8 @@ function Tile({ me, item, extra }: { me: string; item: PostGallery; extra: numbe
   );
 }
 
-export function PostGalleryGrid({ me, items }: { me: string; items: PostGallery[] }) {
+/** `poster`: the entry's author, whose pictures they are (for the text alternatives). */
+export function PostGalleryGrid({ me, items, poster }: { me: string; items: PostGallery[]; poster: string }) {
   if (items.length === 0) return null;
   const sorted = [...items].sort((a, b) => a.order - b.order);
   const shown = sorted.slice(0, GRID_MAX);
@@ -41,7 +50,13 @@ export function PostGalleryGrid({ me, items }: { me: string; items: PostGallery[
   return (
     <SimpleGrid cols={cols} spacing={4}>
       {shown.map((item, i) => (
-        <Tile key={`${item.path}-${i}`} me={me} item={item} extra={i === shown.length - 1 ? extra : 0} />
+        <Tile
+          key={`${item.path}-${i}`}
+          me={me}
+          item={item}
+          extra={i === shown.length - 1 ? extra : 0}
+          alt={galleryAlt(item, i, sorted.length, poster)}
+        />
       ))}
     </SimpleGrid>
   );
