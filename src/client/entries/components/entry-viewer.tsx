@@ -30,7 +30,10 @@ export function EntryViewer({ me, type, code, onClose }: { me: string; type: str
     <Modal opened onClose={onClose} fullScreen withCloseButton={false} title={null} padding={0}>
       <Stack gap={0} h="100dvh">
         <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <Title order={4}>{typeName}</Title>
+          {/* The viewer is the whole screen at /entry/{type}: its title is the screen's h1. */}
+          <Title order={1} size="h4">
+            {typeName}
+          </Title>
           <Group gap="xs">
             <Button size="compact-sm" variant="default" onClick={toggle}>
               {fullscreen ? 'Exit full screen' : 'Full screen'}
