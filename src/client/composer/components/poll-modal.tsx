@@ -5,10 +5,12 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { pollMessages, type Poll } from '../form';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type PollModalProps = { opened: boolean; poll: Poll | null; onOk: (poll: Poll) => void; onClose: () => void };
 
 export function PollModal({ opened, poll, onOk, onClose }: PollModalProps) {
+  useReturnFocus();
   // Mounted per opening (composer-drawer.tsx), so the state starts from the props.
   const [value, setValue] = useState<Poll>(poll ?? { question: '', options: ['', ''] });
   // After a refused Ok the message follows the edits: it changes or goes as options are filled.
