@@ -25,7 +25,7 @@ export function PollModal({ opened, poll, onOk, onClose }: PollModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Poll" size={350} centered>
       <Stack gap="sm">
-        <TextInput label="Question" value={value.question} onChange={(e) => setValue({ ...value, question: e.currentTarget.value })} />
+        <TextInput data-autofocus label="Question" value={value.question} onChange={(e) => setValue({ ...value, question: e.currentTarget.value })} />
         {value.options.map((option, i) => (
           <Group key={i} gap={6} wrap="nowrap">
             <TextInput style={{ flex: 1 }} aria-label={`Option ${i + 1}`} placeholder={`Option ${i + 1}`} value={option} onChange={(e) => setOption(i, e.currentTarget.value)} />
