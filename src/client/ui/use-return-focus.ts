@@ -10,8 +10,18 @@
  */
 import { useEffect, useState } from 'react';
 
+/**
+ * What opened the dialog: the focused element, or — for an item of a Mantine menu, which
+ * closes with the dialog's opening — the button that opened the menu (aria-controls).
+ */
+function openerOf(active: Element | null): Element | null {
+  const menu = active?.closest('[role="menu"]');
+  if (!menu?.id) return active;
+  return document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
+}
+
 export function useReturnFocus(): void {
-  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : openerOf(document.activeElement)));
   useEffect(
     () => () => {
       if (!(opener instanceof HTMLElement)) return;

@@ -91,7 +91,7 @@ export function ShareDialog(props: { me: string; postCode: string; target: Share
             </Badge>
           </Group>
         )}
-        <Textarea placeholder="Say something about this..." value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
+        <Textarea data-autofocus aria-label="Your words" placeholder="Say something about this..." value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
         {target === 'own' && <Text size="xs" c="dimmed">It will show on your suite.</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
