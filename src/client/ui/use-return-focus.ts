@@ -34,3 +34,9 @@ export function useReturnFocus(): void {
     [opener],
   );
 }
+
+/** The same as a component, for a dialog whose component stays mounted and renders it only while open. */
+export function ReturnFocus(): null {
+  useReturnFocus();
+  return null;
+}
