@@ -5,8 +5,8 @@
  * the entry on the server and in the feed, the comment, the rating, the telex at the other
  * member's end (through the API, with their own session).
  *
- * Also: 'Skip to content' is the first Tab stop and moves focus to <main>, and focus goes
- * back to what opened a dialog when it closes.
+ * Also: 'Skip to content' is the first Tab stop and moves focus to <main>, focus goes
+ * back to what opened a dialog when it closes, and the feed's Page Up / Page Down.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -126,8 +126,9 @@ describe('keyboard only', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Create entry' }).waitFor({ timeout: 30_000 });
 
-    // On the private screens too, the first Tab stop skips the header and side menu.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // On the private screens too, the first Tab stop (of a freshly loaded page) skips the header and side menu.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Create entry' }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'a', name: 'Skip to content' });
     await page.keyboard.press('Enter');
@@ -186,7 +187,6 @@ describe('keyboard only', () => {
 
   it('rates an entry with arrows in half steps, and comments on it with Enter', async () => {
     const mine = (f: Focus) => f.article?.includes(text) ?? false;
-    await page.evaluate(() => window.scrollTo(0, 0));
     await tabTo(page, "the entry's rating", (f) => mine(f) && f.tag === 'input' && f.checked === true);
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
     // The choice is announced by the radio it lands on.
@@ -213,9 +213,8 @@ describe('keyboard only', () => {
     await api('PUT', `user/friend-suggestion/${j.id}/accept`, a.token);
     await api('POST', `user/friend-request/${a.id}/accept`, j.token);
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await tabTo(page, "the side menu's 'Telex'", isNamed(/^Telex/, 'a'));
+    // Back from the feed to the side menu, which comes before <main>.
+    await tabTo(page, "the side menu's 'Telex'", isNamed(/^Telex/, 'a'), { back: true, max: 200 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/telex');
     await page.getByRole('heading', { level: 1, name: 'Telex' }).waitFor();
@@ -234,16 +233,21 @@ describe('keyboard only', () => {
   });
 
   it("reaches more of the feed with 'Load more entries', focus moving to the first new card", async () => {
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await tabTo(page, "the side menu's 'Home'", isNamed('Home', 'a'));
+    await tabTo(page, "the side menu's 'Home'", isNamed('Home', 'a'), { back: true, max: 200 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('article').first().waitFor({ timeout: 30_000 });
     await tabTo(page, "'Load more entries'", isNamed(/^Load(ing)? more entries/, 'button'), { max: 400 });
     const before = await page.locator('article[aria-posinset]').evaluateAll((cards) => Math.max(...cards.map((c) => Number(c.getAttribute('aria-posinset')))));
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.evaluate(() => Number(document.activeElement?.closest('article')?.getAttribute('aria-posinset') ?? 0)), { timeout: 30_000 })
-      .toBeGreaterThan(before);
+    const cardAt = () => page.evaluate(() => Number(document.activeElement?.closest('article')?.getAttribute('aria-posinset') ?? 0));
+    await expect.poll(cardAt, { timeout: 30_000 }).toBeGreaterThan(before);
+    // The feed's own keys: Page Up / Page Down move between cards.
+    const first = await cardAt();
+    await page.keyboard.press('PageUp');
+    expect(await cardAt()).toBe(first - 1);
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    expect(await cardAt()).toBe(first + 1);
   });
 });

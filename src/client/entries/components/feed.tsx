@@ -21,6 +21,8 @@ import { PostCard } from './post-card';
 import classes from './feed.module.css';
 
 const postKey = (post: PostView) => post.postCode;
+/** How many frames 'Load more entries' waits for the first new card to be drawn (about a second). */
+const FOCUS_FRAMES = 60;
 
 export type FeedProps = { me: string; spec: Omit<FeedSpec, 'featureCode'>; filters?: FeedFilter[]; verticalFilters?: boolean };
 
@@ -58,6 +60,11 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
   const pulling = pull.key !== pullKey;
 
   const more = view !== undefined && view.posts.length < view.totalRecords && view.pages >= pageNo;
+  // 'Load more entries' stays while a page is on its way too (then `more` is false: the
+  // page asked is not in the live query yet), or the button would vanish under the
+  // member's focus; only a page that could not be fetched (offline, an error) hides it.
+  const pageFailed = !pulling && pull.result !== undefined && !pull.result.ok;
+  const showLoadMore = view !== undefined && view.posts.length < view.totalRecords && !pageFailed;
   const nextPage = useCallback(() => setWanted({ feedKey, pageNo: pageNo + 1 }), [feedKey, pageNo]);
   // 'Load more entries' pressed: once the page is in, focus goes to its first card, where
   // the member goes on reading (the button may be gone by then: it was the last page).
@@ -68,13 +75,22 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
     const from = focusFrom.current;
     if (from === null || loaded <= from) return;
     focusFrom.current = null;
-    // After the virtualizer has drawn the new cards.
-    requestAnimationFrame(() => section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`)?.focus());
+    // Once the virtualizer has drawn the card: a card entering during a fast scroll is an
+    // outline for a few frames first (feed-list.tsx), so look for it frame by frame.
+    let frames = 0;
+    let frame = 0;
+    const tryFocus = () => {
+      const card = section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`);
+      if (card) card.focus();
+      else if (++frames < FOCUS_FRAMES) frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
   }, [loaded]);
   const loadMore = useCallback(() => {
     focusFrom.current = loaded;
-    if (!pulling) nextPage();
-  }, [loaded, pulling, nextPage]);
+    if (more && !pulling) nextPage();
+  }, [loaded, more, pulling, nextPage]);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],
@@ -118,9 +134,9 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
           onNearEnd={more && !pulling ? nextPage : undefined}
           renderItem={renderItem}
         />
-        {more && (
+        {showLoadMore && (
           <Center pt="md">
-            <LoadMore loading={pulling} onLoad={loadMore} />
+            <LoadMore loading={pulling || !more} onLoad={loadMore} />
           </Center>
         )}
       </div>
