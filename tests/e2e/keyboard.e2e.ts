@@ -242,8 +242,11 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const cardAt = () => page.evaluate(() => Number(document.activeElement?.closest('article')?.getAttribute('aria-posinset') ?? 0));
     await expect.poll(cardAt, { timeout: 30_000 }).toBeGreaterThan(before);
-    // The feed's own keys: Page Up / Page Down move between cards.
+    // Focus stays on that card while the feed settles (more pages may load behind it).
+    await new Promise((r) => setTimeout(r, 1000));
     const first = await cardAt();
+    expect(first, `focus after loading: ${JSON.stringify(await focused(page))}`).toBeGreaterThan(before);
+    // The feed's own keys: Page Up / Page Down move between cards.
     await page.keyboard.press('PageUp');
     expect(await cardAt()).toBe(first - 1);
     await page.keyboard.press('PageDown');

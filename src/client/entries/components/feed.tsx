@@ -87,10 +87,22 @@ export function Feed({ me, spec, filters, verticalFilters }: FeedProps) {
     frame = requestAnimationFrame(tryFocus);
     return () => cancelAnimationFrame(frame);
   }, [loaded]);
-  const loadMore = useCallback(() => {
+  // Pressed while a page is still coming (scrolling asked for it): the member wants the
+  // page after what they have, so it is asked for once that one is in.
+  const asked = useRef(false);
+  const ready = more && !pulling;
+  const loadNext = useCallback(() => {
+    asked.current = false;
     focusFrom.current = loaded;
-    if (more && !pulling) nextPage();
-  }, [loaded, more, pulling, nextPage]);
+    nextPage();
+  }, [loaded, nextPage]);
+  useEffect(() => {
+    if (asked.current && ready) loadNext();
+  }, [ready, loadNext]);
+  const loadMore = useCallback(() => {
+    if (ready) loadNext();
+    else asked.current = true;
+  }, [ready, loadNext]);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],

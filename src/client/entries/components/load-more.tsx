@@ -6,6 +6,7 @@
  */
 import { Button, Loader } from '@mantine/core';
 
+/** `onLoad` is called on every press; the feed decides what it means while a page is loading. */
 export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
   return (
     <Button
@@ -14,9 +15,8 @@ export function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => 
       aria-busy={loading}
       aria-disabled={loading || undefined}
       leftSection={loading ? <Loader size="xs" /> : undefined}
-      onClick={() => {
-        if (!loading) onLoad();
-      }}
+      // Pressed while loading it still counts: the feed asks for the page after this one.
+      onClick={onLoad}
     >
       {loading ? 'Loading more entries…' : 'Load more entries'}
     </Button>
