@@ -178,7 +178,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog', { name: 'Privacy' }).count(), { timeout: 5_000 }).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Create Poll on my suite' }).isVisible()).toBe(true);
-    expect((await focused(page))?.name).toBe('Everyone');
+    await expect.poll(async () => (await focused(page))?.name, { timeout: 5_000 }).toBe('Everyone');
 
     await postAndClose('Poll');
     const [entry] = await serverEntries(page, baseUrl, pollText);
