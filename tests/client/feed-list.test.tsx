@@ -6,7 +6,7 @@
  * virtualizer measures; the estimate unless a test says otherwise) and the window is
  * SCREEN px tall.
  */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_ESTIMATE, FeedList, OVERSCAN } from '../../src/client/entries/components/feed-list';
 
@@ -48,8 +48,9 @@ function renderFeed(onNearEnd?: () => void) {
       itemKey={String}
       onNearEnd={onNearEnd}
       renderItem={(code, i) => (
-        <article aria-posinset={i + 1} aria-setsize={items.length}>
+        <article aria-posinset={i + 1} aria-setsize={items.length} tabIndex={-1}>
           <button type="button">{code}</button>
+          <input aria-label={`comment on ${code}`} />
         </article>
       )}
     />,
@@ -123,5 +124,27 @@ describe('FeedList', () => {
     act(() => button.blur());
     scrollTo(301 * CARD);
     expect(drawn()).not.toContain('card-1');
+  });
+
+  it('moves focus to the next and previous card with Page Down / Page Up (the ARIA feed keys), not from a text field', () => {
+    renderFeed();
+    const button = screen.getByText('card-1');
+    act(() => button.focus());
+    fireEvent.keyDown(button, { key: 'PageDown' });
+    expect(document.activeElement).toBe(screen.getByText('card-2').closest('article'));
+    fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
+    expect(document.activeElement).toBe(screen.getByText('card-3').closest('article'));
+    fireEvent.keyDown(document.activeElement!, { key: 'PageUp' });
+    expect(document.activeElement).toBe(screen.getByText('card-2').closest('article'));
+    // The first card has none before it: focus stays.
+    const first = screen.getByText('card-0');
+    act(() => first.focus());
+    fireEvent.keyDown(first, { key: 'PageUp' });
+    expect(document.activeElement).toBe(first);
+    // In a text field the keys are the field's.
+    const field = screen.getByLabelText('comment on card-1');
+    act(() => field.focus());
+    fireEvent.keyDown(field, { key: 'PageDown' });
+    expect(document.activeElement).toBe(field);
   });
 });

@@ -59,6 +59,10 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // The ring shows on :focus-visible: always for the keyboard (and for fields, whichever
+  // moved focus there), not after a tap or a click. 'always' would ring every clicked
+  // button too; 'never' would leave a keyboard member lost.
+  focusRing: 'auto',
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },

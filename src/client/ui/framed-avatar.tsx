@@ -17,6 +17,9 @@ export type FramedAvatarProps = {
   size: AvatarSize;
 };
 
+/** A member's picture, named for a screen reader: whose it is and what it is. */
+export const pictureAlt = (name: string) => `${name}'s profile picture`;
+
 export function FramedAvatar({ name, gender, planName, profileDp, size }: FramedAvatarProps) {
   const plan = (planName ?? '').toLowerCase();
   // The frame picture is optional: when it is missing (or not an image) the CSS ring shows alone.
@@ -36,7 +39,7 @@ export function FramedAvatar({ name, gender, planName, profileDp, size }: Framed
         src={src}
         name={name}
         color="initials"
-        alt={name}
+        alt={pictureAlt(name)}
         size={PIXELS[size]}
         radius="xl"
         className={classes.picture}

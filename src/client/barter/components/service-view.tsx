@@ -12,6 +12,7 @@ import { memberDb, type ServiceRow } from '../../store/db';
 import { HrefLink } from '../../ui/href-link';
 import { IconTelex } from '../../ui/icons';
 import { PlaceMap } from '../../ui/map/place-map';
+import { ReturnFocus } from '../../ui/use-return-focus';
 import { localBlobId, useMediaSrc } from '../../ui/media-src';
 import { pullBillionetts } from '../commands';
 import { datesOf } from './service-card';
@@ -33,6 +34,7 @@ export function ServiceView({ me, row, onClose }: { me: string; row: ServiceRow 
   const { originalPost: p, location: l } = row;
   return (
     <Modal opened onClose={onClose} title={p.serviceHeading} size="lg">
+      <ReturnFocus />
       <Stack gap="sm">
         {row.serviceGalleries.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: row.serviceGalleries.length > 1 ? 2 : 1 }} spacing="xs">

@@ -21,7 +21,7 @@ export function GroupCard({ view, actions }: { view: GroupView | undefined; acti
       <div className={classes.cover} />
       <div className={classes.body}>
         <Stack gap={6} align="center" className={classes.picture}>
-          <Avatar src={view.picture ? mediaUrl(view.picture, 'lg') : null} name={view.name} color="initials" alt={view.name} size={96} />
+          <Avatar src={view.picture ? mediaUrl(view.picture, 'lg') : null} name={view.name} color="initials" alt={`${view.name}'s ${view.kind} picture`} size={96} />
           {/* The owner's camera and remove controls (spec §2.7); online only. */}
           {view.standing === 'owner' && <PictureControls hasPicture={Boolean(view.picture)} target={{ kind: view.kind, code: view.code }} />}
         </Stack>

@@ -67,7 +67,16 @@ export function ComposerDrawer({ me, target, opened, onClose, share, onShareTake
   const busy = c.sending !== null;
 
   return (
-    <Drawer opened={opened} onClose={close} position="top" size={500} title={composerTitle(form.type, target)}>
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="top"
+      size={500}
+      title={composerTitle(form.type, target)}
+      // Escape closes the topmost dialog only: every open Mantine modal hears it (a window
+      // listener each), so while one of the composer's own is open the drawer ignores it.
+      closeOnEscape={dialog === null && unset === null}
+    >
       <Tabs value={String(form.type)} onChange={(v) => v && update((f) => chooseType(f, Number(v) as EntryType))}>
         <Tabs.List>
           {ENTRY_TYPES.map((t) => (
@@ -81,6 +90,8 @@ export function ComposerDrawer({ me, target, opened, onClose, share, onShareTake
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="xs">
             <Textarea
+              // Focus starts where the member writes (the drawer's focus trap looks for it).
+              data-autofocus
               aria-label="Description"
               dir="auto"
               placeholder="What's on your mind?"

@@ -7,11 +7,13 @@ import { Modal, ScrollArea, SimpleGrid, Tabs, Text, TextInput, UnstyledButton } 
 import { useState } from 'react';
 import type { Emotion } from '../form';
 import { useEmojis } from '../queries';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type EmotionTab = 'feeling' | 'activity';
 export type EmotionModalProps = { me: string; opened: boolean; tab: EmotionTab; onPick: (e: Emotion) => void; onClose: () => void };
 
 export function EmotionModal({ me, opened, tab: initial, onPick, onClose }: EmotionModalProps) {
+  useReturnFocus();
   const emojis = useEmojis(me);
   const [tab, setTab] = useState<EmotionTab>(initial);
   const [q, setQ] = useState('');

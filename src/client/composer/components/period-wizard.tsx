@@ -9,11 +9,13 @@ import { useState } from 'react';
 import { ENTRY_MESSAGES } from '../../../contract/entries';
 import { endAllowed, fromInput, startAllowed, toInput, type Place } from '../form';
 import { LocationSearch } from '../../ui/location-search';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type Period = { start: string | null; end: string | null; from: Place | null; to: Place | null };
 export type PeriodWizardProps = { opened: boolean; transit: boolean; value: Period; onDone: (value: Period) => void; onClose: () => void };
 
 export function PeriodWizard({ opened, transit, value, onDone, onClose }: PeriodWizardProps) {
+  useReturnFocus();
   const [step, setStep] = useState(0);
   const [v, setV] = useState<Period>(value);
   const last = transit ? 2 : 1;

@@ -5,10 +5,12 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { pollMessages, type Poll } from '../form';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type PollModalProps = { opened: boolean; poll: Poll | null; onOk: (poll: Poll) => void; onClose: () => void };
 
 export function PollModal({ opened, poll, onOk, onClose }: PollModalProps) {
+  useReturnFocus();
   // Mounted per opening (composer-drawer.tsx), so the state starts from the props.
   const [value, setValue] = useState<Poll>(poll ?? { question: '', options: ['', ''] });
   // After a refused Ok the message follows the edits: it changes or goes as options are filled.
@@ -23,7 +25,7 @@ export function PollModal({ opened, poll, onOk, onClose }: PollModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Poll" size={350} centered>
       <Stack gap="sm">
-        <TextInput label="Question" value={value.question} onChange={(e) => setValue({ ...value, question: e.currentTarget.value })} />
+        <TextInput data-autofocus label="Question" value={value.question} onChange={(e) => setValue({ ...value, question: e.currentTarget.value })} />
         {value.options.map((option, i) => (
           <Group key={i} gap={6} wrap="nowrap">
             <TextInput style={{ flex: 1 }} aria-label={`Option ${i + 1}`} placeholder={`Option ${i + 1}`} value={option} onChange={(e) => setOption(i, e.currentTarget.value)} />

@@ -8,10 +8,12 @@ import { useEffect, useState } from 'react';
 import { pullFriends } from '../commands';
 import type { Tag } from '../form';
 import { useMyBillionetts } from '../queries';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type TagModalProps = { me: string; opened: boolean; tags: Tag[]; onDone: (tags: Tag[]) => void; onClose: () => void };
 
 export function TagModal({ me, opened, tags, onDone, onClose }: TagModalProps) {
+  useReturnFocus();
   const people = useMyBillionetts(me);
   const [q, setQ] = useState('');
   const [chosen, setChosen] = useState<Tag[]>(tags);

@@ -30,8 +30,8 @@ export function EntryViewer({ me, type, code, onClose }: { me: string; type: str
     <Modal opened onClose={onClose} fullScreen withCloseButton={false} title={null} padding={0}>
       <Stack gap={0} h="100dvh">
         <Group justify="space-between" p="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-          {/* Modal.Title, not Title: it names the dialog (the modal has no title bar of its own). */}
-          <Modal.Title fz="h4" fw={700}>
+          {/* Modal.Title names the dialog (the modal has no title bar of its own); an h1: the viewer is the whole screen at /entry/{type}. */}
+          <Modal.Title component="h1" fz="h4" fw={700}>
             {typeName}
           </Modal.Title>
           <Group gap="xs">

@@ -24,7 +24,10 @@
  *
  * The card holding keyboard focus stays drawn while it scrolls out of the window, so
  * focus is never dropped to <body>. The list is an ARIA feed (role="feed"; each card an
- * article with aria-posinset / aria-setsize, see post-card.tsx).
+ * article with aria-posinset / aria-setsize, see post-card.tsx), with the pattern's keys:
+ * Page Down / Page Up move focus from anywhere in a card to the next / previous card
+ * (brought into the window first when it is not drawn), except inside a text field, where
+ * those keys belong to the field.
  */
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import {
@@ -36,6 +39,7 @@ import {
   useRef,
   useState,
   type FocusEvent,
+  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { useWindowVirtualizer } from './use-window-virtualizer';
@@ -176,8 +180,34 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: Fee
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focused.current = null;
   }, []);
 
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0;
+      const target = event.target as HTMLElement;
+      if (step === 0 || target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const from = Number((target.closest('[data-index]') as HTMLElement | null)?.dataset.index);
+      const to = from + step;
+      if (!Number.isInteger(from) || to < 0 || to >= items.length) return;
+      event.preventDefault();
+      const card = () => list.current?.querySelector<HTMLElement>(`[data-index="${to}"] article`);
+      const now = card();
+      if (now) return now.focus();
+      // Not drawn: scroll it into the window, then focus it once drawn.
+      virtualizer.scrollToIndex(to, { align: 'start' });
+      requestAnimationFrame(() => requestAnimationFrame(() => card()?.focus()));
+    },
+    [items.length, virtualizer],
+  );
+
   return (
-    <div ref={list} role="feed" aria-busy={busy} className={classes.window} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={list}
+      role="feed"
+      aria-busy={busy}
+      className={classes.window}
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+    >
       {drawn.map((row) => (
         <Row
           key={row.key}

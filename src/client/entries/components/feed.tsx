@@ -16,10 +16,13 @@ import { useFeed, useUnsentEntries, type PostView } from '../queries';
 import { FeedError } from './feed-error';
 import { FeedFilters, type FeedFilter } from './feed-filters';
 import { FeedList } from './feed-list';
+import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
 import classes from './feed.module.css';
 
 const postKey = (post: PostView) => post.postCode;
+/** How many frames 'Load more entries' waits for the first new card to be drawn (about a second). */
+const FOCUS_FRAMES = 60;
 
 export type FeedProps = {
   me: string;
@@ -64,7 +67,49 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
   const pulling = pull.key !== pullKey;
 
   const more = view !== undefined && view.posts.length < view.totalRecords && view.pages >= pageNo;
+  // 'Load more entries' stays while a page is on its way too (then `more` is false: the
+  // page asked is not in the live query yet), or the button would vanish under the
+  // member's focus; only a page that could not be fetched (offline, an error) hides it.
+  const pageFailed = !pulling && pull.result !== undefined && !pull.result.ok;
+  const showLoadMore = view !== undefined && view.posts.length < view.totalRecords && !pageFailed;
   const nextPage = useCallback(() => setWanted({ feedKey, pageNo: pageNo + 1 }), [feedKey, pageNo]);
+  // 'Load more entries' pressed: once the page is in, focus goes to its first card, where
+  // the member goes on reading (the button may be gone by then: it was the last page).
+  const section = useRef<HTMLDivElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const loaded = view?.posts.length ?? 0;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || loaded <= from) return;
+    focusFrom.current = null;
+    // Once the virtualizer has drawn the card: a card entering during a fast scroll is an
+    // outline for a few frames first (feed-list.tsx), so look for it frame by frame.
+    let frames = 0;
+    let frame = 0;
+    const tryFocus = () => {
+      const card = section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`);
+      if (card) card.focus();
+      else if (++frames < FOCUS_FRAMES) frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
+  }, [loaded]);
+  // Pressed while a page is still coming (scrolling asked for it): the member wants the
+  // page after what they have, so it is asked for once that one is in.
+  const asked = useRef(false);
+  const ready = more && !pulling;
+  const loadNext = useCallback(() => {
+    asked.current = false;
+    focusFrom.current = loaded;
+    nextPage();
+  }, [loaded, nextPage]);
+  useEffect(() => {
+    if (asked.current && ready) loadNext();
+  }, [ready, loadNext]);
+  const loadMore = useCallback(() => {
+    if (ready) loadNext();
+    else asked.current = true;
+  }, [ready, loadNext]);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],
@@ -109,7 +154,11 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
           onNearEnd={more && !pulling ? nextPage : undefined}
           renderItem={renderItem}
         />
-        {more && pulling && <Center><Loader size="sm" /></Center>}
+        {showLoadMore && (
+          <Center pt="md">
+            <LoadMore loading={pulling || !more} onLoad={loadMore} />
+          </Center>
+        )}
       </div>
     );
   const shortcuts = filters && (
@@ -119,13 +168,13 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
     return (
       <div className={classes.beside}>
         <aside className={classes.aside}>{shortcuts}</aside>
-        <section className={classes.feed} aria-label="Feed">
+        <section ref={section} className={classes.feed} aria-label="Feed">
           {body}
         </section>
       </div>
     );
   return (
-    <Stack gap="md" className={classes.feed} component="section" aria-label="Feed">
+    <Stack ref={section} gap="md" className={classes.feed} component="section" aria-label="Feed">
       {shortcuts}
       {body}
     </Stack>

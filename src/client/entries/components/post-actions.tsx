@@ -3,8 +3,9 @@
  * in half steps out of 5 (queued 'entry.rate'), the comments toggle, and the share menu
  * with its four targets.
  */
-import { Button, Group, Menu, Rating, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import type { OriginalPost } from '../../../contract/entries';
+import { RatingInput } from '../../ui/rating-input';
 import { entryWrite } from '../commands';
 import { SHARE_LABELS, type ShareTarget } from './share-dialog';
 
@@ -28,14 +29,10 @@ export type PostActionsProps = {
 export function PostActions({ me, post, onToggleComments, onShare }: PostActionsProps) {
   return (
     <Group justify="space-between" gap="xs">
-      <Rating
-        fractions={2}
+      <RatingInput
         value={post.currentRating}
-        aria-label="Rate this entry"
-        onChange={(rating) => {
-          if (rating > 0 && rating !== post.currentRating)
-            void entryWrite(me, 'entry.rate', { userCode: me, postCode: post.postCode, data: { rating } });
-        }}
+        label="Rate this entry"
+        onRate={(rating) => void entryWrite(me, 'entry.rate', { userCode: me, postCode: post.postCode, data: { rating } })}
       />
       <Group gap={4}>
         {onToggleComments && (

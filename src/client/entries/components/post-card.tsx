@@ -38,7 +38,7 @@ export function PostBody({ me, post }: { me: string; post: OriginalPost }) {
         />
       )}
       <PlaceMap location={post.location} />
-      <PostGalleryGrid me={me} items={post.postGalleries} />
+      <PostGalleryGrid me={me} items={post.postGalleries} poster={post.postedBy.displayName} />
     </Stack>
   );
 }
@@ -72,6 +72,8 @@ export function PostCard({ me, post: row, fullView, feedPosition, commentsOpen: 
       aria-label={`Entry by ${post.postedBy.displayName}`}
       aria-posinset={feedPosition && feedPosition.index + 1}
       aria-setsize={feedPosition?.size}
+      // A feed's articles take focus from script (ARIA feed pattern; 'Load more entries' moves it to the first new one).
+      tabIndex={feedPosition ? -1 : undefined}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">

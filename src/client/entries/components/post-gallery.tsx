@@ -16,6 +16,14 @@ const GRID_MAX = 5;
 /** A lone tall picture is cut (cover) below this height rather than filling the screen. */
 const SINGLE_MAX_HEIGHT = 560;
 
+/**
+ * A picture's text alternative: the member's own words for it when they gave some (its
+ * album name), else which picture of whose entry it is.
+ */
+export function galleryAlt(item: Pick<PostGallery, 'albumName'>, index: number, count: number, poster: string): string {
+  return item.albumName?.trim() || `Picture ${index + 1} of ${count} in ${poster}'s entry`;
+}
+
 type Size = { width: number; height: number };
 
 /** The thumbnail's size: the display file's, scaled to fit thumbPx (never enlarged, as the server makes it). */
@@ -24,7 +32,7 @@ function thumbSize({ width, height }: Size): Size {
   return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
-function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extra: number; single: boolean }) {
+function Tile({ me, item, extra, single, alt }: { me: string; item: PostGallery; extra: number; single: boolean; alt: string }) {
   // A file not yet delivered has no thumbnail: its own bytes show in the grid.
   const full = useMediaSrc(me, item.path);
   const local = Boolean(localBlobId(item.path));
@@ -50,7 +58,7 @@ function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extr
       ) : src ? (
         <Image
           src={src}
-          alt={item.albumName || 'Entry image'}
+          alt={alt}
           h="100%"
           w="100%"
           fit="cover"
@@ -71,7 +79,8 @@ function Tile({ me, item, extra, single }: { me: string; item: PostGallery; extr
   );
 }
 
-export function PostGalleryGrid({ me, items }: { me: string; items: PostGallery[] }) {
+/** `poster`: the entry's author, whose pictures they are (for the text alternatives). */
+export function PostGalleryGrid({ me, items, poster }: { me: string; items: PostGallery[]; poster: string }) {
   if (items.length === 0) return null;
   const sorted = [...items].sort((a, b) => a.order - b.order);
   const shown = sorted.slice(0, GRID_MAX);
@@ -80,7 +89,14 @@ export function PostGalleryGrid({ me, items }: { me: string; items: PostGallery[
   return (
     <SimpleGrid cols={cols} spacing={4}>
       {shown.map((item, i) => (
-        <Tile key={`${item.path}-${i}`} me={me} item={item} extra={i === shown.length - 1 ? extra : 0} single={shown.length === 1} />
+        <Tile
+          key={`${item.path}-${i}`}
+          me={me}
+          item={item}
+          extra={i === shown.length - 1 ? extra : 0}
+          single={shown.length === 1}
+          alt={galleryAlt(item, i, sorted.length, poster)}
+        />
       ))}
     </SimpleGrid>
   );

@@ -12,7 +12,7 @@ export function SearchFeed({ me, q }: { me: string; q: string }) {
   const text = q.trim();
   return (
     <Stack gap="md" maw={648}>
-      <Title order={3}>{text ? `Entries matching "${text}"` : 'Search entries'}</Title>
+      <Title order={2} size="h3">{text ? `Entries matching "${text}"` : 'Search entries'}</Title>
       {text.length < SEARCH_TEXT_MIN ? (
         <EmptyState title="No data" icon={<IconSearch size={26} />} />
       ) : (

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { entryWrite, newCode, pullPage } from '../commands';
 import { useKnownFriends, useShareTargets } from '../queries';
+import { useReturnFocus } from '../../ui/use-return-focus';
 
 export type ShareTarget = 'own' | 'friend' | 'circle' | 'slate';
 
@@ -23,6 +24,7 @@ export const SHARE_LABELS: Record<ShareTarget, string> = {
 type Picked = { code: string; name: string };
 
 export function ShareDialog(props: { me: string; postCode: string; target: ShareTarget | null; onClose: () => void }) {
+  useReturnFocus();
   const { me, postCode, target, onClose } = props;
   const friends = useKnownFriends(me);
   const circles = useShareTargets(me, 'circle');
@@ -89,7 +91,7 @@ export function ShareDialog(props: { me: string; postCode: string; target: Share
             </Badge>
           </Group>
         )}
-        <Textarea placeholder="Say something about this..." value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
+        <Textarea data-autofocus aria-label="Your words" placeholder="Say something about this..." value={text} onChange={(e) => setText(e.currentTarget.value)} autosize minRows={2} />
         {target === 'own' && <Text size="xs" c="dimmed">It will show on your suite.</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
+import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
 import { BrandMark } from './brand-mark';
 import classes from './auth-layout.module.css';
 
@@ -20,6 +21,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className={classes.root}>
+      <SkipLink />
       <header className={classes.brand}>
         <Link to="/checkin" className={classes.brandName} aria-label="Billionett">
           <BrandMark size={40} />
@@ -32,7 +34,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <li>Works offline: install it to your home screen</li>
         </ul>
       </header>
-      <main className={classes.main}>
+      <main {...skipTarget} className={`${classes.main} ${skipTargetClass}`}>
         <nav className={classes.switch} aria-label="Checkin or Registration">
           <div className={classes.switchInner}>
             <Link

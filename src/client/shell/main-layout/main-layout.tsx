@@ -10,6 +10,7 @@ import { useLocation } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { SuiteLayout } from '../../suite/components/suite-layout';
 import { HeaderSearch } from '../../ui/header-search';
+import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
 import { useShellData, type ReadyShellData } from '../queries';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
@@ -40,6 +41,8 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
       navbar={{ width: mini ? 72 : 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
+      {/* First in the document: the first thing Tab reaches. */}
+      <SkipLink />
       <AppShell.Header>
         <MainHeader
           me={me}
@@ -59,7 +62,7 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
           top={navOpened ? <HeaderSearch onDone={nav.close} /> : undefined}
         />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main {...skipTarget} className={skipTargetClass}>
         <ShellGate data={data} pull={pull} online={online}>
           {(ready) => (
             <SubLayoutFor pathname={pathname} data={ready}>

@@ -8,6 +8,7 @@ import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ProfileRow } from '../../store/db';
 import { HeaderSearch } from '../../ui/header-search';
+import { HiddenTitle } from '../../ui/hidden-title';
 import { isActive, SectionMenu, type MenuItem } from '../../ui/section-menu';
 import classes from '../../ui/sub-layout.module.css';
 
@@ -38,8 +39,12 @@ export function suiteMenu(pathname: string, searchStr: string): MenuItem[] {
 
 export function SuiteLayout({ profile, compact, children }: { profile: ProfileRow; compact: boolean; children: ReactNode }) {
   const { pathname, searchStr } = useLocation();
+  const menu = suiteMenu(pathname, searchStr);
+  // The child pages show no profile panel, so their h1 is the tab they are on.
+  const tab = menu.find((item) => item.active)?.label;
   return (
     <>
+      {compact && <HiddenTitle>{pathname.includes('search') ? `Search ${tab ?? ''}`.trim() : (tab ?? 'Suite')}</HiddenTitle>}
       <Paper withBorder radius="md" mb="md" className={classes.panel} data-plan={profile.planName.toLowerCase()}>
         {!compact && (
           <Box className={classes.cover} px="lg" py="md">
@@ -59,7 +64,7 @@ export function SuiteLayout({ profile, compact, children }: { profile: ProfileRo
           </Box>
         )}
         <Group justify="space-between" px="sm" wrap="wrap" gap="xs" className={classes.menuRow}>
-          <SectionMenu label="Suite" items={suiteMenu(pathname, searchStr)} />
+          <SectionMenu label="Suite" items={menu} />
           <Box className={classes.search}>
             <HeaderSearch />
           </Box>

@@ -13,6 +13,7 @@ import { discardWrite, retryWrite } from '../commands';
 import { writeLabel } from '../labels';
 import { useOutbox } from '../queries';
 import classes from './sync-indicator.module.css';
+import { SyncAnnouncer } from './sync-announcer';
 
 export function SyncIndicator({ userCode }: { userCode: string }) {
   const { online } = useNetwork();
@@ -21,64 +22,68 @@ export function SyncIndicator({ userCode }: { userCode: string }) {
   const failed = outbox?.failed.length ?? 0;
   const summary = `${online ? 'Online' : 'Offline'}, ${pending} pending, ${failed} failed`;
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
-      <Popover.Target>
-        <UnstyledButton className={classes.button} title={summary}>
-          <Indicator color={online ? 'teal' : 'gray'} size={9} offset={2} withBorder processing={online && pending > 0}>
-            {online ? <IconCloud size={20} /> : <IconCloudOff size={20} />}
-          </Indicator>
-          <span className={classes.text}>{online ? 'Online' : 'Offline'}</span>
-          {pending > 0 && (
-            <Badge size="sm" variant="light" color="gold">
-              {pending}
-            </Badge>
-          )}
-          {failed > 0 && (
-            <Badge size="sm" variant="filled" color="red">
-              {failed}
-            </Badge>
-          )}
-          {/* Named by what it shows, then the numbers spelled out: a member who says what
-              they see (voice control) reaches it, a screen reader hears the whole state. */}
-          <VisuallyHidden>{`: ${pending} pending, ${failed} failed (sync status)`}</VisuallyHidden>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Text fw={600} size="sm">
-          {summary}
-        </Text>
-        {!online && (
-          <Text size="xs" c="dimmed" mt={4}>
-            Changes are kept on this device and sent when you are back online.
+    <>
+      {/* From the first read of the outbox: its loading is not a change. */}
+      {outbox && <SyncAnnouncer online={online} pending={pending} failed={failed} />}
+      <Popover width={340} position="bottom-end" shadow="md" withArrow trapFocus>
+        <Popover.Target>
+          <UnstyledButton className={classes.button} title={summary}>
+            <Indicator color={online ? 'teal' : 'gray'} size={9} offset={2} withBorder processing={online && pending > 0}>
+              {online ? <IconCloud size={20} /> : <IconCloudOff size={20} />}
+            </Indicator>
+            <span className={classes.text}>{online ? 'Online' : 'Offline'}</span>
+            {pending > 0 && (
+              <Badge size="sm" variant="light" color="gold">
+                {pending}
+              </Badge>
+            )}
+            {failed > 0 && (
+              <Badge size="sm" variant="filled" color="red">
+                {failed}
+              </Badge>
+            )}
+            {/* Named by what it shows, then the numbers spelled out: a member who says what
+                they see (voice control) reaches it, a screen reader hears the whole state. */}
+            <VisuallyHidden>{`: ${pending} pending, ${failed} failed (sync status)`}</VisuallyHidden>
+          </UnstyledButton>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Text fw={600} size="sm">
+            {summary}
           </Text>
-        )}
-        <ScrollArea.Autosize mah={360} type="auto" mt="xs">
-          {failed === 0 && pending === 0 && (
-            <Text size="sm" c="dimmed">
-              Everything is sent.
+          {!online && (
+            <Text size="xs" c="dimmed" mt={4}>
+              Changes are kept on this device and sent when you are back online.
             </Text>
           )}
-          {failed > 0 && (
-            <Stack gap="xs" role="list" aria-label="Failed changes">
-              {outbox?.failed.map((item) => <FailedRow key={item.id} item={item} />)}
-            </Stack>
-          )}
-          {failed > 0 && pending > 0 && <Divider my="xs" />}
-          {pending > 0 && (
-            <Stack gap={4} role="list" aria-label="Pending changes">
-              {outbox?.pending.map((item) => (
-                <Group key={item.id} role="listitem" justify="space-between" wrap="nowrap">
-                  <Text size="sm">{writeLabel(item.kind)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {item.attempts > 0 ? `waiting · ${item.attempts} tries` : 'waiting'}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+          <ScrollArea.Autosize mah={360} type="auto" mt="xs">
+            {failed === 0 && pending === 0 && (
+              <Text size="sm" c="dimmed">
+                Everything is sent.
+              </Text>
+            )}
+            {failed > 0 && (
+              <Stack gap="xs" role="list" aria-label="Failed changes">
+                {outbox?.failed.map((item) => <FailedRow key={item.id} item={item} />)}
+              </Stack>
+            )}
+            {failed > 0 && pending > 0 && <Divider my="xs" />}
+            {pending > 0 && (
+              <Stack gap={4} role="list" aria-label="Pending changes">
+                {outbox?.pending.map((item) => (
+                  <Group key={item.id} role="listitem" justify="space-between" wrap="nowrap">
+                    <Text size="sm">{writeLabel(item.kind)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {item.attempts > 0 ? `waiting · ${item.attempts} tries` : 'waiting'}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  * without any conversation yet starts on the billionetts.
  */
 import { Badge, Paper, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { IconTelex } from '../../ui/icons';
 import { useChatFriends, useConversations, type ChatPerson, type ConversationItem } from '../queries';
@@ -12,7 +12,14 @@ import { PresenceAvatar } from './presence';
 import classes from './telex.module.css';
 import { Ticks } from './ticks';
 
-type ListProps = { me: string; active: string | undefined; onOpen: (peer: string) => void };
+type ListProps = {
+  me: string;
+  active: string | undefined;
+  onOpen: (peer: string) => void;
+  /** The row to focus once drawn (on a phone, the chat the member came back from), then onFocused. */
+  focusPeer?: string;
+  onFocused?: () => void;
+};
 
 const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -21,7 +28,8 @@ function when(iso: string): string {
   return date.toDateString() === new Date().toDateString() ? clock.format(date) : day.format(date);
 }
 
-export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: number }) {
+export function ChatLists({ unread, ...list }: ListProps & { unread: number }) {
+  const { me } = list;
   const conversations = useConversations(me);
   const [chosen, setChosen] = useState<string | null>(null);
   // No conversation yet: open on the billionetts, whom a first telex goes to (issue 14).
@@ -37,10 +45,10 @@ export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: 
         </Tabs.List>
         <ScrollArea className={classes.messages} type="auto">
           <Tabs.Panel value="conversations" pt="xs">
-            <Conversations me={me} rows={conversations} active={active} onOpen={onOpen} />
+            <Conversations {...list} rows={conversations} />
           </Tabs.Panel>
           <Tabs.Panel value="billionetts" pt="xs">
-            <Friends me={me} active={active} onOpen={onOpen} />
+            <Friends {...list} />
           </Tabs.Panel>
         </ScrollArea>
       </Tabs>
@@ -48,13 +56,13 @@ export function ChatLists({ me, active, onOpen, unread }: ListProps & { unread: 
   );
 }
 
-function Conversations({ me, rows, active, onOpen }: ListProps & { rows: ConversationItem[] | undefined }) {
+function Conversations({ me, rows, ...entry }: ListProps & { rows: ConversationItem[] | undefined }) {
   if (rows && rows.length === 0) return <EmptyState title="No data" icon={<IconTelex size={26} />} size="sm" />;
   return (
     <Stack gap={2} component="ul" role="list" aria-label="Conversations" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {rows?.map((row) => (
         <li key={row.person.userCode}>
-          <Entry person={row.person} active={active === row.person.userCode} onOpen={onOpen} aside={<ConversationAside row={row} />}>
+          <Entry {...entry} person={row.person} aside={<ConversationAside row={row} />}>
             <LastLine me={me} row={row} />
           </Entry>
         </li>
@@ -89,14 +97,14 @@ function ConversationAside({ row }: { row: ConversationItem }) {
   );
 }
 
-function Friends({ me, active, onOpen }: ListProps) {
+function Friends({ me, ...entry }: ListProps) {
   const rows = useChatFriends(me);
   if (rows && rows.length === 0) return <EmptyState title="No Billionetts found..." icon={<IconTelex size={26} />} size="sm" />;
   return (
     <Stack gap={2} component="ul" role="list" aria-label="Billionetts" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {rows?.map((f) => (
         <li key={f.userCode}>
-          <Entry person={f} active={active === f.userCode} onOpen={onOpen}>
+          <Entry {...entry} person={f}>
             <Text size="xs" c="dimmed" truncate>
               {f.isOnline ? 'Online' : f.professionName}
             </Text>
@@ -107,11 +115,20 @@ function Friends({ me, active, onOpen }: ListProps) {
   );
 }
 
-type EntryProps = { person: ChatPerson; active: boolean; onOpen: (peer: string) => void; aside?: React.ReactNode; children?: React.ReactNode };
+type EntryProps = Omit<ListProps, 'me'> & { person: ChatPerson; aside?: React.ReactNode; children?: React.ReactNode };
 
-function Entry({ person, active, onOpen, aside, children }: EntryProps) {
+function Entry({ person, active: activePeer, onOpen, focusPeer, onFocused, aside, children }: EntryProps) {
+  const active = activePeer === person.userCode;
+  const button = useRef<HTMLButtonElement>(null);
+  const focus = focusPeer === person.userCode;
+  useEffect(() => {
+    if (!focus) return;
+    button.current?.focus();
+    onFocused?.();
+  }, [focus, onFocused]);
   return (
     <button
+      ref={button}
       type="button"
       className={classes.entry}
       data-active={active || undefined}

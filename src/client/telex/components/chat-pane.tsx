@@ -8,7 +8,9 @@ import { MessageList } from './message-list';
 import { PresenceAvatar } from './presence';
 import classes from './telex.module.css';
 
-export function ChatPane({ me, peer, onBack }: { me: string; peer: string; onBack?: () => void }) {
+export type ChatPaneProps = { me: string; peer: string; onBack?: () => void; /** The member opened it: focus goes to the message box. */ focusOnOpen?: boolean };
+
+export function ChatPane({ me, peer, onBack, focusOnOpen }: ChatPaneProps) {
   const person = useChatPerson(me, peer);
   useOpenChat(peer);
   const name = person?.displayName ?? '';
@@ -31,7 +33,7 @@ export function ChatPane({ me, peer, onBack }: { me: string; peer: string; onBac
         </Stack>
       </Group>
       <MessageList me={me} peer={peer} />
-      <MessageBox me={me} peer={peer} name={name} />
+      <MessageBox me={me} peer={peer} name={name} focusOnOpen={focusOnOpen} />
     </Paper>
   );
 }

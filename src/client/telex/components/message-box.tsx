@@ -4,7 +4,7 @@
  * in Dexie, so a reload or a closed tab loses nothing.
  */
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_BODY_MAX, CHAT_MESSAGES } from '../../../contract/chat';
 import { keepDraft, sendTelex } from '../commands';
 import { useDraft } from '../queries';
@@ -17,7 +17,8 @@ function IconSend() {
   );
 }
 
-export function MessageBox({ me, peer, name }: { me: string; peer: string; name: string }) {
+/** `focusOnOpen`: the member chose this conversation, so typing starts here (keyboard members are not left on a list that may be gone). */
+export function MessageBox({ me, peer, name, focusOnOpen }: { me: string; peer: string; name: string; focusOnOpen?: boolean }) {
   const draft = useDraft(me, peer);
   // The saved draft until the member types; from then on the box leads and the draft follows it.
   // Mounted per conversation (keyed by peer), so one conversation's text never shows in another.
@@ -25,6 +26,15 @@ export function MessageBox({ me, peer, name }: { me: string; peer: string; name:
   const value = text ?? draft ?? '';
   const length = value.trim().length;
   const tooLong = length > CHAT_BODY_MAX;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const loading = text === null && draft === undefined;
+  const focusPending = useRef(focusOnOpen);
+  // Once the draft is read (the box is disabled until then).
+  useEffect(() => {
+    if (loading || !focusPending.current) return;
+    focusPending.current = false;
+    box.current?.focus();
+  }, [loading]);
 
   const change = (next: string) => {
     setText(next);
@@ -53,8 +63,9 @@ export function MessageBox({ me, peer, name }: { me: string; peer: string; name:
         autosize
         minRows={1}
         maxRows={5}
+        ref={box}
         value={value}
-        disabled={text === null && draft === undefined}
+        disabled={loading}
         onChange={(event) => change(event.currentTarget.value)}
         onKeyDown={onKeyDown}
         error={tooLong ? CHAT_MESSAGES.tooLong : undefined}

@@ -73,7 +73,9 @@ export function MessageList({ me, peer }: { me: string; peer: string }) {
         if (y < NEAR) loadOlder();
       }}
       aria-label="Messages"
+      // A log: a screen reader says each telex added (its implied politeness, stated for older ones).
       role="log"
+      aria-live="polite"
     >
       <Stack gap={2} p="xs">
         {more && (

@@ -5,7 +5,7 @@
  */
 import { Box, Grid, Paper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { IconTelex } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
@@ -27,12 +27,34 @@ export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
     void pullTelex(peer ? { kind: 'chatHistory', openPeer: peer } : { kind: 'chatHistory' });
   }, [peer]);
 
-  const lists = <ChatLists me={me} active={peer} onOpen={onSelect} unread={unread} />;
+  // Whom the member opened from the lists (focus goes to that chat's box), and, on a
+  // phone, whom they came back from (focus returns to that row: the chat pane is gone).
+  const [opened, setOpened] = useState<string | undefined>(undefined);
+  const [backFrom, setBackFrom] = useState<string | undefined>(undefined);
+  const open = (next: string) => {
+    setOpened(next);
+    onSelect(next);
+  };
+  const focused = useCallback(() => setBackFrom(undefined), []);
+  const lists = <ChatLists me={me} active={peer} onOpen={open} unread={unread} focusPeer={backFrom} onFocused={focused} />;
   if (phone) {
     return (
       <>
         <PageTitle title="Telex" />
-        {peer ? <ChatPane key={peer} me={me} peer={peer} onBack={() => onSelect(undefined)} /> : lists}
+        {peer ? (
+          <ChatPane
+            key={peer}
+            me={me}
+            peer={peer}
+            focusOnOpen={opened === peer}
+            onBack={() => {
+              setBackFrom(peer);
+              onSelect(undefined);
+            }}
+          />
+        ) : (
+          lists
+        )}
       </>
     );
   }
@@ -43,7 +65,7 @@ export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>{lists}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
           {peer ? (
-            <ChatPane key={peer} me={me} peer={peer} />
+            <ChatPane key={peer} me={me} peer={peer} focusOnOpen={opened === peer} />
           ) : (
             <Paper withBorder radius="md" p="md" className={classes.pane}>
               <Box m="auto">

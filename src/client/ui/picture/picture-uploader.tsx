@@ -14,6 +14,7 @@ import { TOAST_MS } from '../../../contract/codes';
 import { PICTURE_MESSAGES } from '../../../contract/pictures';
 import type { PictureTarget } from '../../store/origin-lists';
 import { sync } from '../../sync/client';
+import { useReturnFocus } from '../use-return-focus';
 
 const CropView = lazy(() => import('./crop-view'));
 
@@ -35,6 +36,7 @@ const uploadPicture = (file: File, onProgress: (fraction: number) => void) => sy
 
 /** `target`: a circle's or slate's picture (its owner's); absent: the member's own. */
 export function PictureUploader({ file, onClose, target, title = 'Profile picture' }: { file: File; onClose: () => void; target?: PictureTarget; title?: string }) {
+  useReturnFocus();
   const [src] = useState(() => URL.createObjectURL(file));
   const [stage, setStage] = useState<Stage>({ step: 'uploading', progress: 0 });
   const [area, setArea] = useState<Area | null>(null);
