@@ -2,7 +2,7 @@
  * Entry search's walk (routes/entries/search-repo.ts): however its bounds fall — a walk that
  * meets every match, one that walks on, one that hands over to the trigram index at once —
  * each page is exactly the page of the plain answer (every visible match, newest first, ties
- * by id), and the total is that count cut one page beyond the page asked for. On PGlite and
+ * by id), and the total is that count cut at one match beyond the page asked for. On PGlite and
  * PostgreSQL, for a viewer, their billionett and a stranger, over entries of every privacy,
  * with common, rare and misspelt words and entries sharing one instant.
  */
@@ -71,7 +71,7 @@ describe.each(dbTargets())('entry search walk on $name', ({ databaseUrl }) => {
             const want = plain.slice((pageNo - 1) * pageSize, pageNo * pageSize);
             const codes = await Promise.all(want.map(async (id) => (await s.app.db.select({ c: posts.postCode }).from(posts).where(sql`${posts.id} = ${id}`))[0]!.c));
             const label = `${viewer.userCode} '${text}' walk ${walk.first}/${walk.most} page ${pageNo}`;
-            expect({ label, codes: got.map((g) => g.originalPost?.postCode), total }).toEqual({ label, codes, total: Math.min(plain.length, (pageNo + 1) * pageSize) });
+            expect({ label, codes: got.map((g) => g.originalPost?.postCode), total }).toEqual({ label, codes, total: Math.min(plain.length, pageNo * pageSize + 1) });
           }
         }
       }
