@@ -238,19 +238,30 @@ describe('keyboard only', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.locator('article').first().waitFor({ timeout: 30_000 });
     await tabTo(page, "'Load more entries'", isNamed(/^Load(ing)? more entries/, 'button'), { max: 400 });
-    const before = await page.locator('article[aria-posinset]').evaluateAll((cards) => Math.max(...cards.map((c) => Number(c.getAttribute('aria-posinset')))));
+    // The last card drawn so far (tabbing down the feed scrolls it: entering cards are
+    // outlines for a few frames, so wait until cards are drawn).
+    const lastDrawn = () => page.locator('article[aria-posinset]').evaluateAll((cards) => Math.max(0, ...cards.map((c) => Number(c.getAttribute('aria-posinset')))));
+    await expect.poll(lastDrawn, { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await lastDrawn();
     await page.keyboard.press('Enter');
     const cardAt = () => page.evaluate(() => Number(document.activeElement?.closest('article')?.getAttribute('aria-posinset') ?? 0));
     await expect.poll(cardAt, { timeout: 30_000 }).toBeGreaterThan(before);
-    // Focus stays on that card while the feed settles (more pages may load behind it).
-    await new Promise((r) => setTimeout(r, 1000));
-    const first = await cardAt();
+    // Focus settles on a new card while the feed settles (a page the scroll asked for may
+    // land behind it and take focus to its own first card): the same card over half a second.
+    let first = 0;
+    for (const deadline = Date.now() + 30_000; first <= before && Date.now() < deadline; ) {
+      const a = await cardAt();
+      await new Promise((r) => setTimeout(r, 500));
+      if (a === (await cardAt())) first = a;
+    }
     expect(first, `focus after loading: ${JSON.stringify(await focused(page))}`).toBeGreaterThan(before);
-    // The feed's own keys: Page Up / Page Down move between cards.
+    // The feed's own keys: Page Up / Page Down move between cards (a card not drawn yet is
+    // scrolled in and focused a frame or two later).
     await page.keyboard.press('PageUp');
-    expect(await cardAt()).toBe(first - 1);
+    await expect.poll(cardAt).toBe(first - 1);
     await page.keyboard.press('PageDown');
+    await expect.poll(cardAt).toBe(first);
     await page.keyboard.press('PageDown');
-    expect(await cardAt()).toBe(first + 1);
+    await expect.poll(cardAt).toBe(first + 1);
   });
 });

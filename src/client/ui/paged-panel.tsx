@@ -56,7 +56,7 @@ export function PagedPanel(props: PagedPanelProps) {
       </Stack>
     );
   } else if (cards.length > 0) body = <CardGrid label={title} wide={layout === 'wide'}>{cards}</CardGrid>;
-  else if (!page && pull.pulling) body = <Center py="xl"><Loader size="sm" aria-label={`Loading ${title}`} /></Center>;
+  else if (!page && pull.pulling) body = <Center py="xl"><Loader size="sm" role="status" aria-label={`Loading ${title}`} /></Center>;
   else if (!page && pull.result && !pull.result.ok) body = <EmptyState title={empty} description={pull.result.message} icon={icon} />;
   else body = <EmptyState title={empty} icon={icon} />;
 

@@ -52,7 +52,7 @@ export function ReferencesPanel({ me }: { me: string }) {
         </CardGrid>
       ) : !view?.page && pull.pulling ? (
         <Center py="xl">
-          <Loader size="sm" aria-label="Loading Reference Candidates" />
+          <Loader size="sm" role="status" aria-label="Loading Reference Candidates" />
         </Center>
       ) : (
         <EmptyState title="No Referred Candidates" icon={<IconCrown size={26} />} />

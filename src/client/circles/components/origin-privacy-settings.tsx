@@ -37,7 +37,7 @@ export function OriginPrivacySettings({ me, kind, code }: { me: string; kind: Or
   };
 
   let body;
-  if (settings === undefined && pull.pulling) body = <Center py="md"><Loader size="sm" aria-label="Loading Privacy Settings" /></Center>;
+  if (settings === undefined && pull.pulling) body = <Center py="md"><Loader size="sm" role="status" aria-label="Loading Privacy Settings" /></Center>;
   else if (!settings?.length) body = <EmptyState title="No data" description={pull.result && !pull.result.ok ? pull.result.message : undefined} size="sm" />;
   else {
     body = (
@@ -53,7 +53,7 @@ export function OriginPrivacySettings({ me, kind, code }: { me: string; kind: Or
             placeholder={undefined}
             value={String(s.privacyCode)}
             disabled={busy !== null}
-            rightSection={busy === s.featureCode ? <Loader size={14} aria-label={`Saving ${s.featureName}`} /> : undefined}
+            rightSection={busy === s.featureCode ? <Loader size={14} role="status" aria-label={`Saving ${s.featureName}`} /> : undefined}
             onChange={(value: string | null) => {
               if (value && Number(value) !== s.privacyCode) void save(s.featureCode, Number(value));
             }}

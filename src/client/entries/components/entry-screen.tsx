@@ -79,7 +79,7 @@ function Body({ me, postCode }: { me: string; postCode: string }) {
   if (!result || result.ok)
     return (
       <Center p="xl">
-        <Loader size="sm" aria-label="Loading the entry" />
+        <Loader size="sm" role="status" aria-label="Loading the entry" />
       </Center>
     );
   if (result.offline)

@@ -21,8 +21,12 @@ import { PostCard } from './post-card';
 import classes from './feed.module.css';
 
 const postKey = (post: PostView) => post.postCode;
-/** How many frames 'Load more entries' waits for the first new card to be drawn (about a second). */
-const FOCUS_FRAMES = 60;
+/**
+ * How long 'Load more entries' waits for the first new card to be drawn: after a fast scroll
+ * (tabbing down a feed scrolls it) entering cards are outlines until the scroll settles and
+ * become cards one a frame (feed-list.tsx), which can take longer than a second.
+ */
+const FOCUS_WAIT_MS = 4000;
 
 export type FeedProps = {
   me: string;
@@ -84,32 +88,24 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
     focusFrom.current = null;
     // Once the virtualizer has drawn the card: a card entering during a fast scroll is an
     // outline for a few frames first (feed-list.tsx), so look for it frame by frame.
-    let frames = 0;
+    const until = performance.now() + FOCUS_WAIT_MS;
     let frame = 0;
     const tryFocus = () => {
       const card = section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`);
       if (card) card.focus();
-      else if (++frames < FOCUS_FRAMES) frame = requestAnimationFrame(tryFocus);
+      else if (performance.now() < until) frame = requestAnimationFrame(tryFocus);
     };
     frame = requestAnimationFrame(tryFocus);
     return () => cancelAnimationFrame(frame);
   }, [loaded]);
-  // Pressed while a page is still coming (scrolling asked for it): the member wants the
-  // page after what they have, so it is asked for once that one is in.
-  const asked = useRef(false);
+  // Pressed while a page is still coming (scrolling asked for it), that page is the more
+  // the member asked for: focus goes to its first card when it lands. Either way focus
+  // follows the first card past what was loaded when the button was pressed.
   const ready = more && !pulling;
-  const loadNext = useCallback(() => {
-    asked.current = false;
-    focusFrom.current = loaded;
-    nextPage();
-  }, [loaded, nextPage]);
-  useEffect(() => {
-    if (asked.current && ready) loadNext();
-  }, [ready, loadNext]);
   const loadMore = useCallback(() => {
-    if (ready) loadNext();
-    else asked.current = true;
-  }, [ready, loadNext]);
+    focusFrom.current = loaded;
+    if (ready) nextPage();
+  }, [loaded, ready, nextPage]);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],

@@ -12,7 +12,7 @@ const Doughnut = lazy(() => import('./suite-charts').then((m) => ({ default: m.U
 
 const fallback = (
   <Center h={260}>
-    <Loader size="sm" aria-label="Loading chart" />
+    <Loader size="sm" role="status" aria-label="Loading chart" />
   </Center>
 );
 

@@ -97,7 +97,7 @@ export function PictureUploader({ file, onClose, target, title = 'Profile pictur
           </Alert>
         )}
         {stage.step === 'cropping' && (
-          <Suspense fallback={<Center h={320}><Loader aria-label="Loading cropper" /></Center>}>
+          <Suspense fallback={<Center h={320}><Loader role="status" aria-label="Loading cropper" /></Center>}>
             <CropView src={src} onArea={setArea} />
           </Suspense>
         )}

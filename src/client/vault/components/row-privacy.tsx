@@ -36,7 +36,7 @@ export function RowPrivacy({ me, kind, rowCode, privacyCode, privacies, label }:
           data={privacies.map((p) => ({ value: String(p.privacyCode), label: p.privacyName }))}
           value={String(privacyCode)}
           onChange={change}
-          rightSection={state?.status === 'pending' ? <Loader size={12} aria-label="Saving privacy" /> : undefined}
+          rightSection={state?.status === 'pending' ? <Loader size={12} role="status" aria-label="Saving privacy" /> : undefined}
           comboboxProps={{ withinPortal: true }}
         />
         {state?.status === 'pending' && <SyncMark state={state} what={`Privacy of ${label}`} onRetry={retryWrite} onDiscard={discardWrite} />}

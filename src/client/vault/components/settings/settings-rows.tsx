@@ -16,7 +16,7 @@ import { changeNotifySetting, changePrivacySetting, refreshSettings, resetSettin
 import { useNotifySettings, usePrivacies, usePrivacySettings } from '../../queries';
 
 function Saving({ mark, what }: { mark: unknown; what: string }) {
-  if (mark === 'pending') return <Loader size={14} aria-label={`${what}: saving`} />;
+  if (mark === 'pending') return <Loader size={14} role="status" aria-label={`${what}: saving`} />;
   if (mark === 'failed') return <IconAlert size={16} color="var(--mantine-color-red-6)" aria-label={`${what}: failed`} />;
   return null;
 }
