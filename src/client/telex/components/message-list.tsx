@@ -64,6 +64,8 @@ export function MessageList({ me, peer }: { me: string; peer: string }) {
     <ScrollArea
       className={classes.messages}
       viewportRef={viewport}
+      // The messages scroll: keyboard members scroll them with the arrows once focused (axe scrollable-region-focusable).
+      viewportProps={{ tabIndex: 0 }}
       type="auto"
       offsetScrollbars
       onScrollPositionChange={({ y }) => {
