@@ -41,12 +41,14 @@ function scrollTo(y: number) {
 
 const drawn = () => screen.queryAllByRole('article').map((a) => a.textContent);
 
-function renderFeed(onNearEnd?: () => void) {
+function renderFeed(onNearEnd?: () => void, focus?: { focusIndex: number; onFocused: () => void }) {
   return render(
     <FeedList
       items={items}
       itemKey={String}
       onNearEnd={onNearEnd}
+      focusIndex={focus?.focusIndex}
+      onFocused={focus?.onFocused}
       renderItem={(code, i) => (
         <article aria-posinset={i + 1} aria-setsize={items.length} tabIndex={-1}>
           <button type="button">{code}</button>
@@ -146,5 +148,24 @@ describe('FeedList', () => {
     act(() => field.focus());
     fireEvent.keyDown(field, { key: 'PageDown' });
     expect(document.activeElement).toBe(field);
+  });
+
+  it("focuses the card the feed asks for ('Load more entries'), drawn for it even out of the window and in a fling", async () => {
+    const onFocused = vi.fn<() => void>();
+    renderFeed(undefined, { focusIndex: 500, onFocused });
+    // Far below the window: drawn for focus, and focused once drawn.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByText('card-500').closest('article')));
+    expect(onFocused).toHaveBeenCalledTimes(1);
+    cleanup();
+    // In a fling entering cards are outlines; the asked-for one is drawn a card at once.
+    const { rerender } = renderFeed();
+    scrollTo(100 * CARD);
+    scrollTo(200 * CARD);
+    expect(screen.queryByText('card-201')).toBeNull();
+    const ask = vi.fn<() => void>();
+    rerender(<FeedList items={items} itemKey={String} focusIndex={700} onFocused={ask} renderItem={(code, i) => <article aria-posinset={i + 1} tabIndex={-1}>{code}</article>} />);
+    expect(document.activeElement).toBe(screen.getByText('card-700'));
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('card-201')).toBeNull();
   });
 });

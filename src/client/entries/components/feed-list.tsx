@@ -27,7 +27,9 @@
  * article with aria-posinset / aria-setsize, see post-card.tsx), with the pattern's keys:
  * Page Down / Page Up move focus from anywhere in a card to the next / previous card
  * (brought into the window first when it is not drawn), except inside a text field, where
- * those keys belong to the field.
+ * those keys belong to the field. The feed asks for a card to be focused the same way
+ * (`focusIndex`: the first new card after 'Load more entries'): the card is kept in the
+ * drawn range and drawn as a card even during a fling, and focused once it is.
  */
 import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
 import {
@@ -120,9 +122,12 @@ export type FeedListProps<T> = {
   busy?: boolean;
   /** Called when the end is near; undefined while there is nothing (more) to ask for. */
   onNearEnd?: () => void;
+  /** A card to move focus to as soon as it exists and is drawn; `onFocused` says it was. */
+  focusIndex?: number;
+  onFocused?: () => void;
 };
 
-export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: FeedListProps<T>) {
+export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focusIndex, onFocused }: FeedListProps<T>) {
   const list = useRef<HTMLDivElement>(null);
   // Where the list starts in the document; what is above it (composer, filters) can change.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -131,12 +136,20 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: Fee
   // New only when the items are (the virtualizer re-derives every position when it changes).
   const getItemKey = useCallback((index: number) => itemKey(items[index]!), [items, itemKey]);
 
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const f = focused.current;
-    if (f === null || f >= range.count || indexes.includes(f)) return indexes;
-    return [...indexes, f].sort((a, b) => a - b);
-  }, []);
+  // The card to be focused next (Page Down/Up to a card not drawn, or the feed's focusIndex
+  // once that card exists): drawn wherever the window is, until it has focus.
+  const [keyTarget, setKeyTarget] = useState<number | null>(null);
+  const focusTarget = keyTarget ?? (focusIndex !== undefined && focusIndex < items.length ? focusIndex : null);
+
+  // A new function when the target changes: the virtualizer recomputes its range then.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const extra = [focused.current, focusTarget].filter((i): i is number => i !== null && i < range.count && !indexes.includes(i));
+      return extra.length ? [...new Set([...indexes, ...extra])].sort((a, b) => a - b) : indexes;
+    },
+    [focusTarget],
+  );
 
   const virtualizer = useWindowVirtualizer<HTMLDivElement>({
     count: items.length,
@@ -180,6 +193,22 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: Fee
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) focused.current = null;
   }, []);
 
+  // Focus the target once drawn: a row mounted as an outline becomes a card a frame or
+  // more later (upgradeSoon), so look for it frame by frame until it is there.
+  useEffect(() => {
+    if (focusTarget === null) return;
+    let frame = 0;
+    const tryFocus = () => {
+      const card = list.current?.querySelector<HTMLElement>(`[data-index="${focusTarget}"] article`);
+      if (!card) return void (frame = requestAnimationFrame(tryFocus));
+      card.focus();
+      setKeyTarget(null);
+      if (focusTarget === focusIndex) onFocused?.();
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(frame);
+  }, [focusTarget, focusIndex, onFocused]);
+
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
       const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0;
@@ -189,12 +218,11 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: Fee
       const to = from + step;
       if (!Number.isInteger(from) || to < 0 || to >= items.length) return;
       event.preventDefault();
-      const card = () => list.current?.querySelector<HTMLElement>(`[data-index="${to}"] article`);
-      const now = card();
+      const now = list.current?.querySelector<HTMLElement>(`[data-index="${to}"] article`);
       if (now) return now.focus();
-      // Not drawn: scroll it into the window, then focus it once drawn.
+      // Not drawn: scroll it into the window; it is focused once drawn (the effect above).
       virtualizer.scrollToIndex(to, { align: 'start' });
-      requestAnimationFrame(() => requestAnimationFrame(() => card()?.focus()));
+      setKeyTarget(to);
     },
     [items.length, virtualizer],
   );
@@ -215,7 +243,7 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd }: Fee
           index={row.index}
           top={row.start - scrollMargin}
           size={row.size}
-          fast={fast}
+          fast={fast && row.index !== focusTarget}
           renderItem={renderItem}
           measure={virtualizer.measureElement}
           onFocus={onFocus}

@@ -21,12 +21,6 @@ import { PostCard } from './post-card';
 import classes from './feed.module.css';
 
 const postKey = (post: PostView) => post.postCode;
-/**
- * How long 'Load more entries' waits for the first new card to be drawn: after a fast scroll
- * (tabbing down a feed scrolls it) entering cards are outlines until the scroll settles and
- * become cards one a frame (feed-list.tsx), which can take longer than a second.
- */
-const FOCUS_WAIT_MS = 4000;
 
 export type FeedProps = {
   me: string;
@@ -55,6 +49,8 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
 
   const feedKey = `${JSON.stringify(full)}|${reload}`;
   const [wanted, setWanted] = useState({ feedKey, pageNo: 1 });
+  // 'Load more entries' pressed: the first card past what was loaded then (below).
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
   const [pull, setPull] = useState<{ key: string; result?: PullResult }>({ key: '' });
   const pageNo = wanted.feedKey === feedKey ? wanted.pageNo : 1;
   const pullKey = `${feedKey}#${pageNo}`;
@@ -62,7 +58,10 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
     let live = true;
     const request = JSON.parse(pullKey.slice(0, pullKey.lastIndexOf('|'))) as FeedSpec;
     void pullPage({ kind: 'feed', ...request, pageNo: Number(pullKey.slice(pullKey.lastIndexOf('#') + 1)) }).then((result) => {
-      if (live) setPull({ key: pullKey, result });
+      if (!live) return;
+      setPull({ key: pullKey, result });
+      // A page that could not come (offline, an error) hides the button: nothing to focus.
+      if (!result.ok) setFocusFrom(null);
     });
     return () => {
       live = false;
@@ -77,35 +76,19 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
   const pageFailed = !pulling && pull.result !== undefined && !pull.result.ok;
   const showLoadMore = view !== undefined && view.posts.length < view.totalRecords && !pageFailed;
   const nextPage = useCallback(() => setWanted({ feedKey, pageNo: pageNo + 1 }), [feedKey, pageNo]);
-  // 'Load more entries' pressed: once the page is in, focus goes to its first card, where
-  // the member goes on reading (the button may be gone by then: it was the last page).
-  const section = useRef<HTMLDivElement>(null);
-  const focusFrom = useRef<number | null>(null);
+  // 'Load more entries' pressed: focus goes to the first card past what was loaded then,
+  // where the member goes on reading (FeedList focuses it once drawn; the button may be
+  // gone by then: it was the last page). Pressed while a page is on its way (scrolling
+  // asked for it, or page 1 is pulled again), that page is the more asked for; when it
+  // brings nothing new (a reload of page 1), the next page follows by itself: the button
+  // is at the end of the list, so the list's end is drawn (FeedList's onNearEnd).
   const loaded = view?.posts.length ?? 0;
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || loaded <= from) return;
-    focusFrom.current = null;
-    // Once the virtualizer has drawn the card: a card entering during a fast scroll is an
-    // outline for a few frames first (feed-list.tsx), so look for it frame by frame.
-    const until = performance.now() + FOCUS_WAIT_MS;
-    let frame = 0;
-    const tryFocus = () => {
-      const card = section.current?.querySelector<HTMLElement>(`article[aria-posinset="${from + 1}"]`);
-      if (card) card.focus();
-      else if (performance.now() < until) frame = requestAnimationFrame(tryFocus);
-    };
-    frame = requestAnimationFrame(tryFocus);
-    return () => cancelAnimationFrame(frame);
-  }, [loaded]);
-  // Pressed while a page is still coming (scrolling asked for it), that page is the more
-  // the member asked for: focus goes to its first card when it lands. Either way focus
-  // follows the first card past what was loaded when the button was pressed.
   const ready = more && !pulling;
   const loadMore = useCallback(() => {
-    focusFrom.current = loaded;
+    setFocusFrom(loaded);
     if (ready) nextPage();
   }, [loaded, ready, nextPage]);
+  const onFocused = useCallback(() => setFocusFrom(null), []);
   const onCommentsOpen = useCallback(
     (postCode: string, open: boolean) => void (open ? commentsOpen.add(postCode) : commentsOpen.delete(postCode)),
     [commentsOpen],
@@ -149,6 +132,8 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
           busy={more && pulling}
           onNearEnd={more && !pulling ? nextPage : undefined}
           renderItem={renderItem}
+          focusIndex={focusFrom !== null && loaded > focusFrom ? focusFrom : undefined}
+          onFocused={onFocused}
         />
         {showLoadMore && (
           <Center pt="md">
@@ -164,13 +149,13 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
     return (
       <div className={classes.beside}>
         <aside className={classes.aside}>{shortcuts}</aside>
-        <section ref={section} className={classes.feed} aria-label="Feed">
+        <section className={classes.feed} aria-label="Feed">
           {body}
         </section>
       </div>
     );
   return (
-    <Stack ref={section} gap="md" className={classes.feed} component="section" aria-label="Feed">
+    <Stack gap="md" className={classes.feed} component="section" aria-label="Feed">
       {shortcuts}
       {body}
     </Stack>
