@@ -31,10 +31,41 @@ function webManifest(): Plugin {
   };
 }
 
+/**
+ * Noto Emoji (@fontsource, SIL OFL) as 'Billionett Emoji', the last font of the theme's list:
+ * a device with no emoji font of its own (many Linux desktops; issue 14) draws emoji from it,
+ * where a device's colour emoji (Apple, Segoe, Noto Color Emoji) come first. The monochrome
+ * Noto Emoji, drawn in the text's colour, because its outlines render in every browser:
+ * Noto Color Emoji's web font is COLRv1, which Debian's Chromium (its system FreeType) drew
+ * blank. Renamed, so that a face called 'Noto Emoji' never hides an installed one. Each of its
+ * 11 ranges (unicode-range, ~90 KB) is fetched only when an emoji in it is shown; woff2
+ * alone, which every browser that runs the app reads. Not precached: sw/caching.ts keeps
+ * each range once fetched.
+ */
+function emojiFont(): Plugin {
+  return {
+    name: 'billionett-emoji-font',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@fontsource\/noto-emoji\/400\.css$/.test(id)) return;
+      return code
+        .replaceAll("font-family: 'Noto Emoji'", "font-family: 'Billionett Emoji'")
+        .replace(/src: url\(([^)]+\.woff2)\) format\('woff2'\), url\([^)]+\.woff\) format\('woff'\);/g, "src: url($1) format('woff2');");
+    },
+  };
+}
+
 export default defineConfig({
   root: here('src/client'),
   publicDir: here('public'),
-  build: { outDir: here('dist'), emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    // Fonts stay files: the CSP allows fonts from 'self' only (a small emoji range was inlined as data:).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+  },
   server: {
     port: 5173,
     proxy: {
@@ -54,6 +85,7 @@ export default defineConfig({
     }),
     react(),
     webManifest(),
+    emojiFont(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: here('sw'),
@@ -63,6 +95,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['**/noto-emoji-*'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -9,6 +9,8 @@
  *   stale-while-revalidate: it may change, but an old map beats none. maplibre's worker
  *   fetches the sources, and a page's workers are controlled by this service worker too,
  *   so a card seen once online draws its map offline.
+ * - Fonts not precached (the emoji ranges, vite.config.ts emojiFont) are cache-first: their
+ *   names are hashed, and each range is fetched once, when an emoji in it is first shown.
  * - /api/ is never cached: members' data lives in their Dexie database, written by
  *   the sync worker. A second copy here would outlive checkout and leak between
  *   members of a shared device (DESIGN.md "A shared device").
@@ -25,6 +27,7 @@ type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
 /** Cache names the page side relies on: checkout deletes MEDIA_CACHE. */
 export const MEDIA_CACHE = 'billionett-media';
 export const BASEMAP_CACHE = 'billionett-basemap';
+export const FONT_CACHE = 'billionett-fonts';
 
 /** Server-side paths that must reach the network, never the SPA shell. */
 const NOT_THE_SHELL = [/^\/api\//, /^\/dev\//, /^\/media\//];
@@ -65,5 +68,10 @@ export function registerCaching(): void {
       cacheName: BASEMAP_CACHE,
       plugins: [cacheableStatuses([200]), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
     }),
+  );
+
+  registerRoute(
+    ({ url, request }) => sameOrigin(url) && request.destination === 'font',
+    new CacheFirst({ cacheName: FONT_CACHE, plugins: [cacheableStatuses([200]), new ExpirationPlugin({ maxEntries: 30, purgeOnQuotaError: true })] }),
   );
 }

@@ -7,6 +7,10 @@ import './zod-csp';
 import '@mantine/core/styles.css';
 // oxlint-disable-next-line import/no-unassigned-import
 import '@mantine/notifications/styles.css';
+// Emoji for devices without an emoji font (feelings, activities, what members type):
+// 'Billionett Emoji', last in the theme's fonts (vite.config.ts emojiFont).
+// oxlint-disable-next-line import/no-unassigned-import
+import '@fontsource/noto-emoji/400.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';

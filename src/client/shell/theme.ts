@@ -55,7 +55,7 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 5 },
   colors: { brand, gold, dark },
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", "Billionett Emoji"',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',

@@ -4,6 +4,7 @@
  */
 import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { Ref } from 'react';
 import { RequestsModal } from '../../billionetts/components/requests-modal';
 import { BulletinsButton } from '../../bulletins/components/bulletins-button';
 import type { ProfileRow } from '../../store/db';
@@ -20,15 +21,26 @@ export type MainHeaderProps = {
   profile: ProfileRow | undefined;
   navOpened: boolean;
   onToggleNav: () => void;
+  /** The burger, where focus returns when the phone's menu closes by Escape. */
+  burgerRef?: Ref<HTMLButtonElement>;
 };
 
-export function MainHeader({ me, profile, navOpened, onToggleNav }: MainHeaderProps) {
+export function MainHeader({ me, profile, navOpened, onToggleNav, burgerRef }: MainHeaderProps) {
   const [settingsOpened, settings] = useDisclosure(false);
   const [requestsOpened, requests] = useDisclosure(false);
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          ref={burgerRef}
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+          aria-expanded={navOpened}
+          aria-controls="side-menu"
+        />
         <HrefLink href="/" className={classes.brand} aria-label="Billionett home">
           {/* The mark's letter is drawn by CSS so the link's name is its word alone. */}
           <span className={classes.mark} aria-hidden="true" />

@@ -5,9 +5,9 @@
  * cached, so every screen below can rely on them.
  */
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useLocalStorage, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useFocusTrap, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SuiteLayout } from '../../suite/components/suite-layout';
 import { HeaderSearch } from '../../ui/header-search';
 import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
@@ -29,6 +29,17 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   const pull = useShellPull();
   useAppBadge(me);
 
+  // On a phone the menu is a drawer over the page: while open, Tab stays in it (it opens on
+  // its first link, not the search box, which would raise the keyboard) and Escape closes
+  // it, focus back on the burger. Mantine's sm breakpoint (48em) is where it becomes one.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const trapRef = useFocusTrap(navOpened && phone);
+  const burger = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !navOpened) return;
+    nav.close();
+    burger.current?.focus();
+  };
   // A tap on a menu link on a phone should show the page, not keep the drawer over it.
   const closeOnLink = (event: MouseEvent) => {
     if (event.target instanceof Element && event.target.closest('a[href]')) nav.close();
@@ -49,9 +60,10 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
           profile={data?.profile}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
+          burgerRef={burger}
         />
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Side menu" onClick={closeOnLink}>
+      <AppShell.Navbar ref={trapRef} id="side-menu" aria-label="Side menu" onClick={closeOnLink} onKeyDown={closeOnEscape}>
         <SideMenu
           me={me}
           menu={data?.menu}

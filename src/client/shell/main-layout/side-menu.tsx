@@ -48,7 +48,7 @@ export function SideMenu({ me, menu, pathname, mini, onToggleMini, top }: SideMe
       <AppShell.Section grow component={ScrollArea} px={mini ? 6 : 'sm'} py="sm">
         <nav aria-label="Main">
           <Stack gap={2}>
-            <Item mini={mini} href="/" label="Home" icon={<IconHome />} active={pathname === '/'} />
+            <Item mini={mini} href="/" label="Home" icon={<IconHome />} active={pathname === '/'} first />
             {features?.group === 'Yes' && (
               <MenuGroup
                 mini={mini}
@@ -97,9 +97,18 @@ export function SideMenu({ me, menu, pathname, mini, onToggleMini, top }: SideMe
   );
 }
 
-type ItemProps = { mini: boolean; href: string; label: string; icon: ReactNode; active: boolean; count?: number };
+type ItemProps = {
+  mini: boolean;
+  href: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  count?: number;
+  /** Where focus lands when the phone's menu opens (main-layout.tsx's focus trap). */
+  first?: boolean;
+};
 
-function Item({ mini, href, label, icon, active, count = 0 }: ItemProps) {
+function Item({ mini, href, label, icon, active, count = 0, first }: ItemProps) {
   const unread = count > 0 ? `${label}, ${count} unread` : undefined;
   const link = (
     <NavLink
@@ -121,6 +130,7 @@ function Item({ mini, href, label, icon, active, count = 0 }: ItemProps) {
       }
       active={active}
       aria-current={active ? 'page' : undefined}
+      data-autofocus={first || undefined}
     />
   );
   return mini ? (

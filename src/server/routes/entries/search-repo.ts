@@ -28,7 +28,7 @@
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
-import { queryRows, type Db } from '../../db/client';
+import { queryPrepared, type Db } from '../../db/client';
 import { posts } from '../../db/schema/entries';
 import { friendIdsSql, visibleTo } from '../../policy/visibility';
 import { itemsByIds, type Page } from './read-repo';
@@ -63,7 +63,7 @@ const walkRows = (edge: Edge | null, rows: number) => sql`(select * from ${posts
 
 /** The last of those `rows` entries, or null when fewer remain (the walk has read them all). */
 async function edgeAfter(db: Db, edge: Edge | null, rows: number): Promise<Edge | null> {
-  const [last] = await queryRows<Edge>(
+  const [last] = await queryPrepared<Edge>(
     db,
     sql`select ${posts.createdAt}::text as at, ${posts.id} as id from ${posts} where ${publicOnSuites} ${olderThan(edge)} ${newest} offset ${rows - 1} limit 1`,
   );
@@ -90,7 +90,7 @@ export async function searchItems(
 
   // One statement: the first walk (its limits stream: the index scan stops once `cap`
   // matches are met) beside the two small parts, each cut to its `cap` newest.
-  const found = await queryRows<Hit & { walked: boolean }>(
+  const found = await queryPrepared<Hit & { walked: boolean }>(
     db,
     sql`
       with others as materialized (
@@ -106,7 +106,7 @@ export async function searchItems(
   let edge = walked < cap ? await edgeAfter(db, null, walk.first) : null;
   // Matches met often enough that the rest lie within the walk's bound: walk on.
   if (edge && walked > 0 && (walk.first * cap) / walked <= walk.most) {
-    const more = await queryRows<Hit>(db, matchesIn(walkRows(edge, walk.most - walk.first), cap - walked));
+    const more = await queryPrepared<Hit>(db, matchesIn(walkRows(edge, walk.most - walk.first), cap - walked));
     hits.push(...more);
     walked += more.length;
     edge = walked < cap ? await edgeAfter(db, edge, walk.most - walk.first) : null;
@@ -116,7 +116,7 @@ export async function searchItems(
     // index hands back. Materialized, so the planner reads them from that index rather than
     // walking the table by date for them.
     hits.push(
-      ...(await queryRows<Hit>(
+      ...(await queryPrepared<Hit>(
         db,
         sql`
           with matched as materialized (select * from ${posts} where ${publicOnSuites} and ${match})
