@@ -22,6 +22,7 @@ import { PeriodWizard } from './period-wizard';
 import { PollModal } from './poll-modal';
 import { PrivacyModal } from './privacy-modal';
 import { TagModal } from './tag-modal';
+import classes from './composer-drawer.module.css';
 
 export type ComposerDrawerProps = {
   me: string;
@@ -77,7 +78,11 @@ export function ComposerDrawer({ me, target, opened, onClose, share, onShareTake
       // listener each), so while one of the composer's own is open the drawer ignores it.
       closeOnEscape={dialog === null && unset === null}
     >
-      <Tabs value={String(form.type)} onChange={(v) => v && update((f) => chooseType(f, Number(v) as EntryType))}>
+      <Tabs
+        value={String(form.type)}
+        onChange={(v) => v && update((f) => chooseType(f, Number(v) as EntryType))}
+        classNames={{ list: classes.list, tab: classes.tab }}
+      >
         <Tabs.List>
           {ENTRY_TYPES.map((t) => (
             <Tabs.Tab key={t.type} value={String(t.type)} disabled={busy}>
