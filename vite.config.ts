@@ -47,7 +47,7 @@ function emojiFont(): Plugin {
     name: 'billionett-emoji-font',
     enforce: 'pre',
     transform(code, id) {
-      if (!/@fontsource\/noto-emoji\/400\.css$/.test(id)) return;
+      if (!id.endsWith('@fontsource/noto-emoji/400.css')) return;
       return code
         .replaceAll("font-family: 'Noto Emoji'", "font-family: 'Billionett Emoji'")
         .replace(/src: url\(([^)]+\.woff2)\) format\('woff2'\), url\([^)]+\.woff\) format\('woff'\);/g, "src: url($1) format('woff2');");
