@@ -26,8 +26,8 @@ const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:543
 const MEMBERS = Number(process.env.SEARCH_MEMBERS ?? 100_000);
 const ROUNDS = 200;
 const ROUNDS_WITHOUT_INDEX = 6;
-/** The search's own indexes (migrations 0011, 0012): dropped for the side-by-side run. */
-const SEARCH_INDEXES = ['users_search_name', 'posts_search_public', 'posts_search_origins', 'posts_public_created_ix'];
+/** The search's own indexes (migrations 0012, 0013): dropped for the side-by-side run. */
+const SEARCH_INDEXES = ['users_search_name', 'posts_words_public', 'posts_words_origins', 'posts_public_created_ix', 'search_terms_alike'];
 
 const USER_TEXTS = ['Lindqvist', 'lindqvst', 'astrid lindqvist', 'Søren', 'soren sorensen', 'garcia', 'Müller', 'muller', 'ingrid ok', 'zoe weber', 'Yilmaz', 'haddad', 'Grégoire', 'gregoire moreau', 'fer', 'Nakamura', 'xiadani quispe', 'Amara Okafor', 'jonas ferreira', 'petrovic'];
 const POST_TEXTS = ['harbour', 'harbor', 'Nørrebro', 'norrebro', 'café', 'cafe', 'design systems', 'zurich', 'Reykjavik', 'postmortem', 'latency', 'vineyard', 'São Paulo', 'chocolate', 'anniversary', 'lodz', 'podcast', 'oncall', 'forecast', 'Ångström'];

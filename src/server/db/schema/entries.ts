@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './types';
 import { users } from './accounts';
 import { circles, slates } from './circles';
 
@@ -43,11 +44,12 @@ export const posts = pgTable(
     featureCode: smallint('feature_code').notNull(),
     description: text('description').notNull().default(''),
     /**
-     * The description folded for search (billionett_fold: unaccent + lower, migration 0007),
-     * kept by PostgreSQL itself: a search then checks each candidate's stored text instead of
-     * folding it again (that per-row fold was most of a search's time at a million entries).
+     * The description's words, folded (billionett_fold: unaccent + lower, migration 0007) and
+     * split by PostgreSQL's 'simple' parser, kept by PostgreSQL itself (migration 0013): entry
+     * search tests a walked entry against them without folding or splitting it again, and
+     * their GIN indexes hand back the entries holding a word (routes/entries/search-repo.ts).
      */
-    searchText: text('search_text').generatedAlwaysAs(sql`billionett_fold(description)`),
+    searchWords: tsvector('search_words').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, billionett_fold(description))`),
     emojiCode: text('emoji_code'),
     activityCode: text('activity_code'),
     privacyCode: smallint('privacy_code').notNull().default(1),

@@ -5,7 +5,8 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
-import { foldedMatch } from '../../domain/search/match';
+import type { Db } from '../../db/client';
+import { wordsMatch, wordsQuery } from '../../domain/search/words';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from '../../policy/visibility';
 
@@ -41,12 +42,11 @@ export const savedWhere = (me: number): SQL =>
   sql`exists (select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${me})`;
 
 /**
- * Entries whose text contains the searched text, accents and case folded, or has a word
- * like it (a typo tolerated): the global search's match (domain/search/match.ts), on the
- * stored folded text and its trigram index. The feed keeps its own order, newest first.
+ * Entries holding every searched word, accents and case folded, as the start of one of their
+ * words or like one (a typo tolerated): the global search's match (domain/search/words.ts),
+ * on the stored words and their GIN indexes. The feed keeps its own order, newest first.
  */
-/** `grams`: the text's trigrams (domain/search/match.ts trigramsOf), for the walk's cheap prefilter. */
-export const searchWhere = (text: string, grams?: string[]): SQL => foldedMatch(posts.searchText, text, grams).where;
+export const searchWhere = async (db: Db, text: string): Promise<SQL> => wordsMatch(posts.searchWords, await wordsQuery(db, text));
 
 /** The entry itself or, for a share, the entry it shares. */
 const selfOrShared = (table: { postId: unknown }) =>

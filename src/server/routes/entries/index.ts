@@ -25,7 +25,6 @@ import { memberOf, type Member } from '../../plugins/auth';
 import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
-import { trigramsOf } from '../../domain/search/match';
 import entryActionRoutes from './actions';
 import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
 import { listItems, loadItem } from './read-repo';
@@ -110,7 +109,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = request.query.featureCodes ?? [];
       const where = featureWhere(codes, me.id) ?? sql`true`;
       const text = request.params.searchText;
-      const { rows, total } = await searchItems(app.db, me.id, searchWhere(text, await trigramsOf(app.db, text)), where, pageOf(request.query));
+      const { rows, total } = await searchItems(app.db, me.id, await searchWhere(app.db, text), where, pageOf(request.query));
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },
   });

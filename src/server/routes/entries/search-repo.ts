@@ -1,19 +1,20 @@
 /**
- * Entry search (searchPost): the entries matching a searched text (`match`, domain/search
- * foldedMatch on the stored folded text) that the viewer may see, newest first, with `where`
- * (the feed's filters) and visibility (policy/visibility.ts visibleTo, exactly as in every
- * feed) applied to the matches alone (public suite entries pass it by definition).
+ * Entry search (searchPost): the entries matching a searched text (`match`, domain/search/
+ * words.ts: every searched word, as the start of an entry's word or like one, tested on the
+ * stored words) that the viewer may see, newest first, with `where` (the feed's filters) and
+ * visibility (policy/visibility.ts visibleTo, exactly as in every feed) applied to the
+ * matches alone (public suite entries pass it by definition).
  *
- * Every entry the viewer may see lies in one of three disjoint parts (migration 0011):
+ * Every entry the viewer may see lies in one of three disjoint parts (migrations 0011, 0013):
  * - entries everyone may read on a member's suite — nearly all of a large community. A word
  *   in many of them (BUDGETS.md: search/post p99 ≤ 50 ms over a million entries) made the
- *   trigram index hand back tens of thousands of rows to read only to keep the newest 16.
+ *   word index hand back tens of thousands of rows to read only to keep the newest 16.
  *   So this part is first *walked* newest first over its own index (posts_public_created_ix),
  *   until the matches the answer needs are met: a common word is met within a few hundred
  *   entries (SEARCH_WALK bounds the walk). When the walk ends short — a word this rare is in
- *   few entries — the older matches are read from the trigram index (posts_search_public),
+ *   few entries — the older matches are read from the word index (posts_words_public),
  *   which then hands back few rows.
- * - entries in circles and slates (posts_search_origins), and
+ * - entries in circles and slates (posts_words_origins), and
  * - the viewer's own and their billionetts' other suite entries (by author),
  * both small beside the first, read whole from their indexes as before.
  *
@@ -21,10 +22,10 @@
  * to know there is more (it pages on as the member scrolls), bounded work however common
  * the word. A count of every match of a common word is the one cost no index removes.
  *
- * The walk's bounds: a walked entry costs ~2 µs (a LIKE and the prefilter's substring
- * searches), a match read from the trigram index ~20 µs (a random heap read); walking on
- * pays while the matches met so far promise the page within SEARCH_WALK.most entries
- * (a word in more than ~0.15% of public entries); rarer words have few matches to read.
+ * The walk's bounds: a walked entry costs ~1 µs (reading it and testing its stored words),
+ * a match read from the word index a few µs (a random heap read); walking on pays while the
+ * matches met so far promise the page within SEARCH_WALK.most entries (a word in more than
+ * ~0.15% of public entries); rarer words have few matches to read.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
@@ -36,8 +37,7 @@ import { itemsByIds, type Page } from './read-repo';
 /**
  * The walk's bounds: it first reads this many of the newest public entries; it goes on (to
  * at most `most`) only when the matches met so far say the rest will be met within that; else
- * the trigram index answers for the older ones. Each walked entry costs a trigram comparison
- * (the typo-tolerant half of the match), so the walk is kept to what a common word needs.
+ * the word index answers for the older ones.
  */
 export const SEARCH_WALK = { first: 1000, most: 12000 };
 
@@ -112,7 +112,7 @@ export async function searchItems(
     edge = walked < cap ? await edgeAfter(db, edge, walk.most - walk.first) : null;
   }
   if (edge) {
-    // The walk ended short of `cap`: a word this rare is in few entries, which the trigram
+    // The walk ended short of `cap`: a word this rare is in few entries, which the word
     // index hands back. Materialized, so the planner reads them from that index rather than
     // walking the table by date for them.
     hits.push(
