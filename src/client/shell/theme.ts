@@ -54,8 +54,12 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand, gold, dark },
+  // No `system-ui`: Chromium on Linux draws every glyph the system UI font lacks from the
+  // system's own fallback (an empty box from DejaVu Sans for an emoji), never reaching the
+  // emoji fonts after it. BlinkMacSystemFont and -apple-system name the same font on Apple
+  // devices without that effect (Mantine's own default omits system-ui too).
   fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", "Billionett Emoji"',
+    '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", "Billionett Emoji"',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
