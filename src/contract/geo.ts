@@ -15,7 +15,29 @@ export const GEO_PATHS = {
   basemapStyle: '/basemap/style.json',
   /** One GeoJSON source of that style (public, long-cached like the style); the style names these URLs, root-relative. */
   basemapSource: (name: string) => `/basemap/${name}.geojson`,
+  /**
+   * A card's map as a picture (public, long-cached; an <img> source): the basemap around one
+   * place, or two joined by a route, with the places' pins and the names of the largest
+   * places around. Coordinates are rounded to MAP_PICTURE.digits, so near points share one.
+   */
+  mapPicture: (points: readonly { lat: number; lon: number }[]) => {
+    // Web Mercator ends at ±85°: a pole's place is drawn at the edge of the world.
+    const round = (n: number, limit: number) => Number(Math.max(-limit, Math.min(limit, n)).toFixed(MAP_PICTURE.digits));
+    const [a, b] = points.map((p) => [round(p.lat, 85), round(p.lon, 180)]);
+    return `/basemap/picture.svg?lat=${a![0]}&lon=${a![1]}${b ? `&lat2=${b[0]}&lon2=${b[1]}` : ''}`;
+  },
 } as const;
+
+/** A map picture's size in CSS pixels (wide enough for a desktop card; a phone shows its middle), and its coordinates' precision (~10 m). */
+export const MAP_PICTURE = { width: 800, height: 220, digits: 4 } as const;
+
+const latitude = z.coerce.number().min(-85, 'Please choose a latitude between -85 and 85.').max(85, 'Please choose a latitude between -85 and 85.');
+const longitude = z.coerce.number().min(-180, 'Please choose a longitude between -180 and 180.').max(180, 'Please choose a longitude between -180 and 180.');
+
+export const mapPictureQuery = z
+  .object({ lat: latitude, lon: longitude, lat2: latitude.optional(), lon2: longitude.optional() })
+  .refine((q) => (q.lat2 === undefined) === (q.lon2 === undefined), { message: 'Please give both lat2 and lon2, or neither.', path: ['lat2'] });
+export type MapPictureQuery = z.infer<typeof mapPictureQuery>;
 
 /** spec §2.5: a card's map opens at zoom 15 on one place, 4 on a transit route. */
 export const MAP_ZOOM = { place: 15, route: 4 } as const;

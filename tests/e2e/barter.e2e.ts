@@ -21,6 +21,7 @@ import { DEMO_MEMBERS } from '../support/demo';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn, userData } from './support/pages';
+import { mapPictureDrawn } from './support/maps';
 
 const baseUrl = inject('baseUrl');
 const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
@@ -184,7 +185,7 @@ describe('barter: add with a picture, find by radius, edit and trash', () => {
     await expect.poll(() => view.getByText('Algebra and geometry by the harbour, evenings.').isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => view.getByRole('link', { name: 'Amara Lindqvist', exact: true }).isVisible()).toBe(true);
     await expect.poll(() => view.getByText(/Lisbon, /).first().isVisible()).toBe(true);
-    await expect.poll(() => view.locator('canvas').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await mapPictureDrawn(view);
     // The demo pair are billionetts (the seed makes them so): the listing offers a telex to its poster.
     const telex = view.getByRole('link', { name: 'Telex Amara Lindqvist' });
     await expect.poll(() => telex.isVisible(), { timeout: 30_000 }).toBe(true);

@@ -19,6 +19,7 @@ import { DEMO_MEMBERS } from '../support/demo';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn } from './support/pages';
+import { mapPictureDrawn } from './support/maps';
 
 const baseUrl = inject('baseUrl');
 const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
@@ -99,7 +100,7 @@ describe('one entry by its code', () => {
     await expect.poll(() => card(page).getByRole('textbox').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     // Its map drawn before the picture is taken (a place is optional).
-    if (seen.hasPlace) await card(page).locator('canvas').first().waitFor({ timeout: 30_000 });
+    if (seen.hasPlace) await mapPictureDrawn(card(page));
     await look(page, 'entry-one');
   });
 
@@ -161,7 +162,7 @@ describe('one entry by its code', () => {
     try {
       await phone.page.goto(`/entries/${codes.withComments}`);
       await expect.poll(() => card(phone.page).getByText(seen.comment.slice(0, 40)).first().isVisible(), { timeout: 30_000 }).toBe(true);
-      if (seen.hasPlace) await card(phone.page).locator('canvas').first().waitFor({ timeout: 30_000 });
+      if (seen.hasPlace) await mapPictureDrawn(card(phone.page));
       await look(phone.page, 'entry-one-phone');
       await phone.page.goto(`/entries/${codes.hidden}`);
       await expect.poll(() => unavailable(phone.page).isVisible(), { timeout: 30_000 }).toBe(true);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_MEMBERS } from '../support/demo';
 import { launch, waitForServiceWorker } from './support/browser';
 import { checkIn } from './support/pages';
+import { mapPicture, mapPictureDrawn } from './support/maps';
 
 const baseUrl = inject('baseUrl');
 const amara = DEMO_MEMBERS[0]!;
@@ -66,16 +67,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Scrolls the feed until a card with a place has drawn its map (a maplibre canvas). */
+/**
+ * Scrolls the feed until a card with a place shows its map picture (drawn by the server),
+ * then asks to move that map: maplibre and its worker load, and the keyboard is on it.
+ */
 async function scrollToAMap(): Promise<void> {
-  const canvas = page.getByRole('img', { name: 'Map' }).locator('canvas');
+  const withMaps = page.locator('article').filter({ has: mapPicture(page) });
   const deadline = Date.now() + 60_000;
-  while ((await canvas.count()) === 0) {
+  while ((await withMaps.count()) === 0) {
     if (Date.now() > deadline) throw new Error('no entry with a map on the feed');
     await page.mouse.wheel(0, 700);
     await page.waitForTimeout(500);
   }
-  await canvas.first().scrollIntoViewIfNeeded();
+  const card = withMaps.first();
+  await card.scrollIntoViewIfNeeded();
+  await mapPictureDrawn(card);
+  await card.getByRole('button', { name: 'Move the map' }).click();
+  // The card no longer has a picture, so `card` now finds another: the map is the page's only one.
+  const canvas = page.getByRole('img', { name: 'Map', exact: true }).locator('canvas');
+  await canvas.waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('CANVAS');
 }
 
 describe('content security policy', () => {

@@ -164,4 +164,55 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect((await fetch(`${s.url}/basemap/land`)).status).toBe(404);
     expect((await fetch(`${s.url}${GEO_PATHS.basemapSource('..%2Fstyle')}`)).status).toBe(404);
   });
+
+  it('draws a card map as a picture: land, the pin, the largest places around by name; long-cached, gzip, ETag', async () => {
+    const lisbon = [{ lat: 38.72225, lon: -9.13933 }];
+    expect(GEO_PATHS.mapPicture(lisbon)).toBe('/basemap/picture.svg?lat=38.7223&lon=-9.1393');
+    const plain = await fetch(`${s.url}${GEO_PATHS.mapPicture(lisbon)}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toContain('image/svg+xml');
+    expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
+    const svg = await plain.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="220"/);
+    // Land drawn (a path with many points), and the towns around Lisbon named (it is the pin's).
+    const land = /<path d="([^"]*)" fill="#ece1cb"/.exec(svg)?.[1] ?? '';
+    expect(land.split('L').length).toBeGreaterThan(20);
+    expect(svg).toContain('>Setúbal</text>');
+    expect(svg).toContain('>Cascais</text>');
+    expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    const etag = plain.headers.get('etag')!;
+    expect((await fetch(`${s.url}${GEO_PATHS.mapPicture(lisbon)}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    const gz = await raw(GEO_PATHS.mapPicture(lisbon), { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.bytes).toString('utf8')).toBe(svg);
+
+    // A route: both pins, the dashed line between, the cities on the way named.
+    const route = await (await fetch(`${s.url}${GEO_PATHS.mapPicture([{ lat: 52.52, lon: 13.405 }, { lat: 48.8566, lon: 2.3522 }])}`)).text();
+    expect(route.match(/<path transform="translate/g)).toHaveLength(2);
+    expect(route).toContain('stroke-dasharray="8 6"');
+    expect(route).toContain('>Brussels</text>');
+    // Open sea: no land, no names, still a picture.
+    const sea = await (await fetch(`${s.url}${GEO_PATHS.mapPicture([{ lat: 0, lon: -140 }])}`)).text();
+    expect(sea).toContain('<path d="" fill="#ece1cb"');
+    expect(sea).not.toContain('</text>');
+  });
+
+  it('answers a bad map picture query 400 with the field, never 500', async () => {
+    const bad = async (query: string) => {
+      const r = await fetch(`${s.url}/basemap/picture.svg${query}`);
+      return { status: r.status, body: (await r.json()) as { message?: string; errors?: unknown } };
+    };
+    for (const [query, field] of [
+      ['?lat=200&lon=0', 'lat'],
+      ['?lat=0', 'lon'],
+      ['?lat=abc&lon=0', 'lat'],
+      ['?lat=10&lon=10&lat2=11', 'lat2'],
+      ['?lat=10&lon=10&lat2=11&lon2=999', 'lon2'],
+      ['', 'lat'],
+    ] as const) {
+      const r = await bad(query);
+      expect({ query, status: r.status }).toEqual({ query, status: 400 });
+      expect(JSON.stringify(r.body)).toContain(field);
+    }
+  });
 });
+

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { gzipSync, inflateRawSync } from 'node:zlib';
 import { GEO_PATHS } from '../../contract/geo';
+import { lazily } from '../lazily';
 
 /** One served file: its bytes, their gzip, and the ETag. */
 export type BasemapFile = { json: Buffer; gzip: Buffer; etag: string };
@@ -60,7 +61,8 @@ export const BASEMAP_SOURCE_MAXZOOM = 10;
 
 type Style = { sources?: Record<string, { type?: string; maxzoom?: number; data?: unknown }> };
 
-function file(json: Buffer): BasemapFile {
+/** Bytes as served: with their gzip and an ETag of their content. */
+export function servedFile(json: Buffer): BasemapFile {
   return { json, gzip: gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
 }
 
@@ -73,12 +75,12 @@ export function splitStyle(raw: Buffer): Basemap {
     source.maxzoom = BASEMAP_SOURCE_MAXZOOM;
     if (typeof source.data !== 'object' || source.data === null) continue;
     if (!BASEMAP_SOURCE_NAME.test(name)) throw new Error(`Basemap source name not usable in a URL: ${name}`);
-    sources.set(name, file(Buffer.from(JSON.stringify(source.data))));
+    sources.set(name, servedFile(Buffer.from(JSON.stringify(source.data))));
     // Root-relative: maplibre 6 resolves a GeoJSON URL against the page (browser.resolveURL)
     // before its worker fetches it, so no origin is written here (proxies cannot skew it).
     source.data = GEO_PATHS.basemapSource(name);
   }
-  return { style: file(Buffer.from(JSON.stringify(style))), sources };
+  return { style: servedFile(Buffer.from(JSON.stringify(style))), sources };
 }
 
 async function load(): Promise<Basemap> {
@@ -88,12 +90,4 @@ async function load(): Promise<Basemap> {
   return splitStyle(raw);
 }
 
-let loading: Promise<Basemap> | null = null;
-
-export function basemap(): Promise<Basemap> {
-  loading ??= load().catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export const basemap: () => Promise<Basemap> = lazily(load);

@@ -20,6 +20,16 @@ import { packIndex, SEPARATOR, type PackedIndex } from './packed-index';
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Puts place k into `top` (places, most populous first) when it is among the `limit` most populous met so far. */
+function keepMostPopulous(top: number[], k: number, pop: Uint32Array, limit: number): void {
+  const people = pop[k]!;
+  if (top.length === limit && people <= pop[top[limit - 1]!]!) return;
+  let at = top.length;
+  while (at > 0 && pop[top[at - 1]!]! < people) at--;
+  top.splice(at, 0, k);
+  if (top.length > limit) top.pop();
+}
+
 export class Gazetteer {
   private readonly countryCache = new Map<string, string>();
 
@@ -48,6 +58,25 @@ export class Gazetteer {
     return distinct;
   }
 
+  /**
+   * The `limit` most populous places inside a box (degrees; west may exceed east across the
+   * antimeridian), as their GeoNames names: the labels of a map picture (geo/map-picture.ts).
+   * A scan of the packed columns: 135k comparisons, well under a millisecond.
+   */
+  within(box: { west: number; south: number; east: number; north: number }, limit: number): { name: string; lat: number; lon: number }[] {
+    const { lat, lon, pop, names, nameAt } = this.p;
+    const [south, north, west, east] = [box.south * 1e5, box.north * 1e5, box.west * 1e5, box.east * 1e5];
+    const across = west > east;
+    const top: number[] = [];
+    for (let k = 0; k < this.size; k++) {
+      const y = lat[k]!;
+      const x = lon[k]!;
+      if (y < south || y > north || (across ? x < west && x > east : x < west || x > east)) continue;
+      keepMostPopulous(top, k, pop, limit);
+    }
+    return top.map((k) => ({ name: names.substring(nameAt[k]!, nameAt[k + 1]! - SEPARATOR.length), lat: lat[k]! / 1e5, lon: lon[k]! / 1e5 }));
+  }
+
   private mostPopulous(query: string, limit: number): Place[] {
     const q = fold(query);
     if (!q) return [];
@@ -62,12 +91,7 @@ export class Gazetteer {
     // Matches are contiguous; keep the `limit` most populous in a short sorted list.
     const top: number[] = [];
     for (let k = lo; k < this.size && keys.startsWith(q, keyAt[k]!); k++) {
-      const people = pop[k]!;
-      if (top.length === limit && people <= pop[top[limit - 1]!]!) continue;
-      let at = top.length;
-      while (at > 0 && pop[top[at - 1]!]! < people) at--;
-      top.splice(at, 0, k);
-      if (top.length > limit) top.pop();
+      keepMostPopulous(top, k, pop, limit);
     }
     return top.map((k) => this.place(k));
   }

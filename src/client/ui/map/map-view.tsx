@@ -1,5 +1,5 @@
 /**
- * The maplibre map of a card (loaded lazily by place-map.tsx): our basemap style, a
+ * The maplibre map of a card, loaded when the member asks to move its picture (place-map.tsx): our basemap style, a
  * marker per place, zoom 15 for one place and 4 for a route (spec §2.5) — one place opens
  * at no deeper than the basemap has detail for (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6
  * bundled needs its worker URL set (TOOLCHAIN.md).
@@ -21,9 +21,11 @@ export type MapPoint = { lat: number; lon: number; name: string };
 
 setWorkerUrl(workerUrl);
 
-export default function MapView({ points, onFail }: { points: MapPoint[]; onFail: () => void }) {
+/** `focus`: opened by the member's own request (place-map.tsx), so the keyboard moves it at once (maplibre's arrow keys). */
+export default function MapView({ points, onFail, focus = false }: { points: MapPoint[]; onFail: () => void; focus?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
   const fail = useRef(onFail);
+  const focusOnOpen = useRef(focus);
   useEffect(() => {
     fail.current = onFail;
   });
@@ -62,6 +64,7 @@ export default function MapView({ points, onFail }: { points: MapPoint[]; onFail
       if (!loaded) failed();
     });
     for (const p of places) new Marker().setLngLat([p.lon, p.lat]).addTo(map);
+    if (focusOnOpen.current) map.getCanvas().focus();
     return () => map.remove();
   }, [placesKey]);
   return <div ref={box} style={{ height: 220, borderRadius: 6, overflow: 'hidden' }} aria-label="Map" role="img" />;

@@ -1,21 +1,23 @@
 /**
- * Where an entry happened (spec §2.5) or a barter listing is offered: the place names, and the map drawn by maplibre
- * from our own basemap (contract/geo.ts) — zoom 15 for one place, 4 for a transit route.
- * maplibre (~300 KB gzip) loads only when a card with a place is drawn. If the basemap
- * cannot be loaded (not served, or offline before it was cached) the names stay alone.
+ * Where an entry happened (spec §2.5) or a barter listing is offered: the place names, and
+ * the map — first as a picture the server draws from our own basemap (GEO_PATHS.mapPicture:
+ * land and water, the places' pins, the names of the largest places around), and as the
+ * interactive maplibre map once the member asks to move it (zoom 15 for one place, capped
+ * at the basemap's detail; 4 for a transit route).
  *
- * A maplibre map costs the main thread tens to hundreds of milliseconds to create (style,
- * WebGL setup; the basemap's GeoJSON is fetched and parsed in maplibre's worker), so a
- * card's map is created only once its box is on screen and the page has stopped scrolling for SETTLE_MS (use-settled-in-view.ts):
- * scrolling past cards never creates maps (BUDGETS.md: longest task while scrolling ≤ 50 ms).
+ * A maplibre map costs a phone's main thread hundreds of milliseconds to create (style,
+ * WebGL; ~300 KB gzip of script before the first), so a feed of places used to stall its
+ * first screen (Lighthouse TBT) and could only create maps once scrolling settled. A
+ * picture is an <img>: a few KB, decoded off the main thread, cached by the service worker
+ * with the rest of the basemap. If it cannot be loaded (offline, never seen) the names stay
+ * alone; if the interactive map fails, the picture comes back.
  */
-import { Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { GEO_CREDIT } from '../../../contract/geo';
+import { Box, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { GEO_CREDIT, GEO_PATHS, MAP_PICTURE } from '../../../contract/geo';
 import { IconMapPin } from '../icons';
 // A type-only import is erased from the build, so maplibre still loads only through import().
 import type { MapPoint } from './map-view';
-import { useSettledInView } from './use-settled-in-view';
 
 const MapView = lazy(() => import('./map-view'));
 
@@ -40,27 +42,39 @@ export function pointsOf(location: Places | null | undefined): MapPoint[] {
 }
 
 export function PlaceMap({ location }: { location: Places | null | undefined }) {
-  const [failed, setFailed] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const shown = useSettledInView(box, Boolean(location));
+  const [moving, setMoving] = useState(false);
+  const [mapFailed, setMapFailed] = useState(false);
+  const [pictureFailed, setPictureFailed] = useState(false);
   if (!location) return null;
   const names = [location.fromplaceName, location.toplaceName].filter(Boolean).join(' → ');
   const points = pointsOf(location);
+  const interactive = moving && !mapFailed;
   return (
     <Stack gap={4}>
       <Text size="sm" c="dimmed">
         <IconMapPin size={14} style={{ verticalAlign: 'middle' }} /> {names}
       </Text>
-      {points.length > 0 && !failed && (
-        <div ref={box}>
-          {shown ? (
-            <Suspense fallback={<Skeleton h={220} radius="sm" />}>
-              <MapView points={points} onFail={() => setFailed(true)} />
-            </Suspense>
-          ) : (
-            <Skeleton h={220} radius="sm" animate={false} />
-          )}
-        </div>
+      {points.length > 0 && interactive && (
+        <Suspense fallback={<Skeleton h={MAP_PICTURE.height} radius="sm" />}>
+          <MapView points={points} onFail={() => setMapFailed(true)} focus />
+        </Suspense>
+      )}
+      {points.length > 0 && !interactive && !pictureFailed && (
+        <Box pos="relative">
+          <img
+            src={GEO_PATHS.mapPicture(points)}
+            alt={`Map of ${names || 'the place'}`}
+            width={MAP_PICTURE.width}
+            height={MAP_PICTURE.height}
+            loading="lazy"
+            decoding="async"
+            onError={() => setPictureFailed(true)}
+            style={{ display: 'block', width: '100%', height: MAP_PICTURE.height, objectFit: 'cover', borderRadius: 6 }}
+          />
+          <Button size="compact-sm" variant="white" color="dark" pos="absolute" right={8} bottom={8} onClick={() => setMoving(true)}>
+            Move the map
+          </Button>
+        </Box>
       )}
       <Text size="xs" c="dimmed">
         {GEO_CREDIT}

@@ -1,17 +1,22 @@
 /**
  * GET /basemap/style.json and /basemap/<source>.geojson: the maplibre style and its GeoJSON
- * sources (geo/basemap.ts), public and outside /api (maplibre fetches them without the
- * bearer token; they hold no member data). The URLs are not versioned, so they are cached
+ * sources (geo/basemap.ts); GET /basemap/picture.svg: a card's map as a picture
+ * (geo/map-picture.ts). Public and outside /api (maplibre and <img> fetch them without the
+ * bearer token; they hold no member data: a picture is drawn from the query alone). The URLs are not versioned, so they are cached
  * for a month with an ETag rather than forever; the service worker keeps them
  * (stale-while-revalidate, sw/caching.ts) so maps draw offline.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { GEO_PATHS } from '../../../contract/geo';
-import { basemap, type BasemapFile } from '../../geo/basemap';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GEO_PATHS, mapPictureQuery, type MapPictureQuery } from '../../../contract/geo';
+import { basemap, servedFile, type BasemapFile } from '../../geo/basemap';
+import { mapPicture } from '../../geo/map-picture';
 
 const MONTH_S = 30 * 24 * 60 * 60;
 /** '/basemap/' and '.geojson', read off the contract so the route and the style's URLs agree. */
 const [SOURCE_DIR, SOURCE_SUFFIX] = GEO_PATHS.basemapSource('\0').split('\0') as [string, string];
+/** '/basemap/picture.svg', its query dropped. */
+const PICTURE_PATH = GEO_PATHS.mapPicture([{ lat: 0, lon: 0 }]).split('?')[0]!;
 
 function serve(request: FastifyRequest, reply: FastifyReply, file: BasemapFile, type: string) {
   reply
@@ -24,7 +29,27 @@ function serve(request: FastifyRequest, reply: FastifyReply, file: BasemapFile, 
   return reply.send(file.json);
 }
 
+/** The pictures drawn lately, by their query: a feed asks for the same few places again and again. */
+const PICTURES_KEPT = 256;
+const pictures = new Map<string, Promise<BasemapFile>>();
+
+function pictureOf(q: MapPictureQuery): Promise<BasemapFile> {
+  const key = JSON.stringify([q.lat, q.lon, q.lat2, q.lon2]);
+  let picture = pictures.get(key);
+  if (picture) pictures.delete(key);
+  else picture = mapPicture(q).then((svg) => servedFile(Buffer.from(svg)));
+  // Most recently used last; the oldest goes first.
+  pictures.set(key, picture);
+  if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value!);
+  picture.catch(() => pictures.delete(key));
+  return picture;
+}
+
 const basemapRoutes: FastifyPluginAsync = async (app) => {
+  app.withTypeProvider<ZodTypeProvider>().get(PICTURE_PATH, { config: { access: 'anyone' }, schema: { hide: true, querystring: mapPictureQuery } }, async (request, reply) =>
+    serve(request, reply, await pictureOf(request.query), 'image/svg+xml; charset=utf-8'),
+  );
+
   app.get(GEO_PATHS.basemapStyle, async (request, reply) => serve(request, reply, (await basemap()).style, 'application/json; charset=utf-8'));
 
   // The static style route above wins over this parametric one in Fastify's router.
