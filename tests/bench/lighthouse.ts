@@ -48,6 +48,13 @@ async function score(url: string, port: number, keepStorage: boolean): Promise<S
     }
   }
   const metric = (id: string) => lhr!.audits[id]?.displayValue ?? '?';
+  // LIGHTHOUSE_DETAIL=1: where the main thread's time went (scripts by URL, then by kind).
+  if (process.env.LIGHTHOUSE_DETAIL) {
+    type Items = { details?: { items?: Record<string, unknown>[] } };
+    for (const id of ['bootup-time', 'mainthread-work-breakdown', 'long-tasks']) {
+      for (const item of ((lhr.audits[id] as Items | undefined)?.details?.items ?? []).slice(0, 8)) console.log(`  ${id}:`, JSON.stringify(item).slice(0, 220));
+    }
+  }
   console.log(
     `lighthouse ${new URL(url).pathname}: ${scores.performance} — FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
       `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}; ` +
