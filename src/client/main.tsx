@@ -20,8 +20,11 @@ import { TOAST_MS } from '../contract/codes';
 import { router } from './router';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './ui/color-scheme';
 import { cssVariablesResolver, theme } from './shell/theme';
+import { reshapeWhenEmojiLoads } from './shell/emoji-reshape';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/update-prompt';
+
+reshapeWhenEmojiLoads();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

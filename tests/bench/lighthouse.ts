@@ -52,7 +52,7 @@ async function score(url: string, port: number, keepStorage: boolean): Promise<S
   if (process.env.LIGHTHOUSE_DETAIL) {
     type Items = { details?: { items?: Record<string, unknown>[] } };
     for (const id of ['bootup-time', 'mainthread-work-breakdown', 'long-tasks']) {
-      for (const item of ((lhr.audits[id] as Items | undefined)?.details?.items ?? []).slice(0, 8)) console.log(`  ${id}:`, JSON.stringify(item).slice(0, 220));
+      for (const item of ((lhr!.audits[id] as Items | undefined)?.details?.items ?? []).slice(0, 8)) console.log(`  ${id}:`, JSON.stringify(item).slice(0, 220));
     }
   }
   console.log(

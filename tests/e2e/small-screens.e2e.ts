@@ -1,7 +1,9 @@
 /**
  * A phone, a narrow screen, a zoomed browser (issue 14): every screen fits 320 px and a
  * 1366 px window at 200% zoom (683 CSS px) without scrolling sideways; the phone's menu
- * drawer holds focus while open and gives it back to the burger on Escape.
+ * drawer holds focus while open and gives it back to the burger on Escape; and emoji are
+ * drawn as glyphs on a device with no emoji font of its own (this machine has none), from
+ * the app's own font, signed out and signed in.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -88,6 +90,42 @@ describe('small screens', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle navigation');
+    await context.close();
+  });
+
+  it('draws emoji from its own font on a device with none', async () => {
+    const context = await newContext(browser, baseUrl, true);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    type Font = { familyName: string; isCustomFont: boolean; glyphCount: number };
+    const drawnFromOurs = async (id: string) => {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `#${id}` });
+      const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })) as { fonts: Font[] };
+      return fonts.filter((f) => f.isCustomFont && f.familyName === 'Noto Emoji').reduce((n, f) => n + f.glyphCount, 0);
+    };
+    // A feeling's emoji and others from other ranges (ones the machine's fonts have no glyph
+    // for), in a new node: nothing on the screen has asked for their ranges before, so the
+    // text is first shaped while they load (emoji-reshape.ts).
+    const probe = async (id: string, emoji: string) => {
+      await page.evaluate(
+        ([text, probeId]) => {
+          const span = document.createElement('span');
+          span.id = probeId!;
+          span.textContent = text!;
+          document.querySelector('main')!.prepend(span);
+        },
+        [emoji, id],
+      );
+      await expect.poll(() => drawnFromOurs(id), { timeout: 15_000 }).toBe([...emoji].length);
+    };
+    await page.goto(`${baseUrl}/checkin`);
+    await page.locator('main').waitFor();
+    await probe('emoji-signed-out', '🙏🎉🥳🧭');
+    await signIn(page);
+    await probe('emoji-signed-in', '🦉🪁🫠🙏');
     await context.close();
   });
 });
