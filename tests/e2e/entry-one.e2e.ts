@@ -147,6 +147,9 @@ describe('one entry by its code', () => {
         await page.goto(`/entries/${code}`);
         await expect.poll(() => card(page).isVisible(), { timeout: 30_000 }).toBe(true);
       }
+      // Its map picture, seen online, comes from the service worker's basemap cache.
+      await page.goto(`/entries/${codes.withComments}`);
+      if (seen.hasPlace) await mapPictureDrawn(card(page));
       await look(page, 'entry-one-offline');
       // Never seen here: said so, not a spinner.
       await page.goto(`/entries/${randomUUID()}`);
