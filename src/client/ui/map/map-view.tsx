@@ -1,8 +1,9 @@
 /**
- * The maplibre map of a card, loaded when the member asks to move its picture (place-map.tsx): our basemap style, a
- * marker per place, zoom 15 for one place and 4 for a route (spec §2.5) — one place opens
- * at no deeper than the basemap has detail for (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6
- * bundled needs its worker URL set (TOOLCHAIN.md).
+ * The maplibre map of a card, loaded when the member asks to move its picture
+ * (place-map.tsx): our basemap style, a marker per place, zoom 15 for one place and 4 for
+ * a route (spec §2.5) — one place opens at no deeper than the basemap has detail for
+ * (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6 bundled needs its worker URL set
+ * (TOOLCHAIN.md).
  *
  * The style is a few KB naming its GeoJSON sources by root-relative URL; maplibre 6
  * resolves those against the page (browser.resolveURL) and its worker fetches and parses

@@ -2,8 +2,9 @@
  * GET /basemap/style.json and /basemap/<source>.geojson: the maplibre style and its GeoJSON
  * sources (geo/basemap.ts); GET /basemap/picture.svg: a card's map as a picture
  * (geo/map-picture.ts). Public and outside /api (maplibre and <img> fetch them without the
- * bearer token; they hold no member data: a picture is drawn from the query alone). The URLs are not versioned, so they are cached
- * for a month with an ETag rather than forever; the service worker keeps them
+ * bearer token; they hold no member data: a picture is drawn from the query alone). The
+ * URLs are not versioned, so they are cached for a month with an ETag rather than forever;
+ * the service worker keeps them
  * (stale-while-revalidate, sw/caching.ts) so maps draw offline.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +42,8 @@ function pictureOf(q: MapPictureQuery): Promise<BasemapFile> {
   // Most recently used last; the oldest goes first.
   pictures.set(key, picture);
   if (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value!);
-  picture.catch(() => pictures.delete(key));
+  // A failed drawing is forgotten (unless a newer one took its place), so the next asks again.
+  picture.catch(() => pictures.get(key) === picture && pictures.delete(key));
   return picture;
 }
 
