@@ -33,53 +33,46 @@ const mercatorY = (lat: number) => {
 };
 const latitudeAt = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
 
-type View = { zoom: number; x: number; y: number; width: number; height: number };
+const { width: WIDTH, height: HEIGHT } = MAP_PICTURE;
+/** The pixels shapes are cut to: the picture and its margin. */
+const FRAME: [number, number, number, number] = [-MARGIN, -MARGIN, WIDTH + MARGIN, HEIGHT + MARGIN];
+
+/** Where a picture looks: the world's size in pixels at its zoom, its centre's pixel, and the degrees its frame covers. */
+type View = { size: number; x: number; y: number; box: Box };
 
 function viewOf(q: MapPictureQuery): View {
-  const { width, height } = MAP_PICTURE;
   const route = q.lat2 !== undefined && q.lon2 !== undefined;
   const lat = route ? (q.lat + q.lat2!) / 2 : q.lat;
   const lon = route ? (q.lon + q.lon2!) / 2 : q.lon;
-  const zoom = route ? MAP_ZOOM.route : Math.min(MAP_ZOOM.place, BASEMAP_DETAIL_ZOOM);
-  const size = worldSize(zoom);
-  return { zoom, x: ((lon + 180) / 360) * size, y: mercatorY(lat) * size, width, height };
+  const size = worldSize(route ? MAP_ZOOM.route : Math.min(MAP_ZOOM.place, BASEMAP_DETAIL_ZOOM));
+  const x = ((lon + 180) / 360) * size;
+  const y = mercatorY(lat) * size;
+  const lonAt = (px: number) => ((x + px - WIDTH / 2) / size) * 360 - 180;
+  const latAt = (py: number) => latitudeAt(Math.min(1, Math.max(0, (y + py - HEIGHT / 2) / size)));
+  return { size, x, y, box: [lonAt(FRAME[0]), latAt(FRAME[3]), lonAt(FRAME[2]), latAt(FRAME[1])] };
 }
 
 /** A place's pixel in the picture. */
-const pixel = (v: View, [lon, lat]: Point): Point => {
-  const size = worldSize(v.zoom);
-  return [((lon + 180) / 360) * size - v.x + v.width / 2, mercatorY(lat) * size - v.y + v.height / 2];
-};
-
-/** The degrees the picture (and its margin) covers. */
-function boxOf(v: View): Box {
-  const size = worldSize(v.zoom);
-  const lonAt = (px: number) => ((v.x + px) / size) * 360 - 180;
-  const latAtPx = (py: number) => latitudeAt(Math.min(1, Math.max(0, (v.y + py) / size)));
-  const half = [v.width / 2 + MARGIN, v.height / 2 + MARGIN] as const;
-  return [lonAt(-half[0]), latAtPx(half[1]), lonAt(half[0]), latAtPx(-half[1])];
-}
+const pixel = (v: View, [lon, lat]: Point): Point => [((lon + 180) / 360) * v.size - v.x + WIDTH / 2, mercatorY(lat) * v.size - v.y + HEIGHT / 2];
 
 const n = (x: number) => Math.round(x * 10) / 10;
 const path = (points: Point[], close: boolean) => (points.length ? `M${points.map(([x, y]) => `${n(x)} ${n(y)}`).join('L')}${close ? 'Z' : ''}` : '');
 
 /** SVG path data of the areas meeting the view, cut to it (holes drawn by the even-odd rule). */
-function areasPath(v: View, box: Box, areas: Area[]): string {
-  const frame = [-MARGIN, -MARGIN, v.width + MARGIN, v.height + MARGIN] as [number, number, number, number];
+function areasPath(v: View, areas: Area[]): string {
   let d = '';
   for (const area of areas) {
-    if (!meets(area[0]!.box, box)) continue;
-    for (const ring of area) if (meets(ring.box, box)) d += path(clipPolygon(ring.points.map((p) => pixel(v, p)), frame), true);
+    if (!meets(area[0]!.box, v.box)) continue;
+    for (const ring of area) if (meets(ring.box, v.box)) d += path(clipPolygon(ring.points.map((p) => pixel(v, p)), FRAME), true);
   }
   return d;
 }
 
-function linesPath(v: View, box: Box, lines: Shape[]): string {
-  const frame = [-MARGIN, -MARGIN, v.width + MARGIN, v.height + MARGIN] as [number, number, number, number];
+function linesPath(v: View, lines: Shape[]): string {
   let d = '';
   for (const line of lines) {
-    if (!meets(line.box, box)) continue;
-    for (const part of clipPolyline(line.points.map((p) => pixel(v, p)), frame)) d += path(part, false);
+    if (!meets(line.box, v.box)) continue;
+    for (const part of clipPolyline(line.points.map((p) => pixel(v, p)), FRAME)) d += path(part, false);
   }
   return d;
 }
@@ -87,16 +80,16 @@ function linesPath(v: View, box: Box, lines: Shape[]): string {
 const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The largest places' names, each where it fits without covering a pin or another name. */
-async function labels(v: View, box: Box, pins: Point[]): Promise<string> {
+async function labels(v: View, pins: Point[]): Promise<string> {
   const taken: Box[] = pins.map(([x, y]) => [x - 12, y - 30, x + 12, y + 2]);
   let out = '';
   let drawn = 0;
-  for (const place of (await gazetteer()).within({ west: box[0], south: box[1], east: box[2], north: box[3] }, LABELS.most * 4)) {
+  for (const place of (await gazetteer()).within({ west: v.box[0], south: v.box[1], east: v.box[2], north: v.box[3] }, LABELS.most * 4)) {
     const [x, y] = pixel(v, [place.lon, place.lat]);
     const w = place.name.length * LABELS.charWidth;
     const room: Box = [x - w / 2 - LABELS.gap, y - LABELS.height - LABELS.gap, x + w / 2 + LABELS.gap, y + 4 + LABELS.gap];
-    const cut = SHOWN_WIDTHS.some((shown) => [(v.width - shown) / 2, (v.width + shown) / 2].some((edge) => room[0] < edge && room[2] > edge));
-    if (cut || room[0] < 0 || room[2] > v.width || room[1] < 0 || room[3] > v.height || taken.some((t) => meets(t, room))) continue;
+    const cut = SHOWN_WIDTHS.some((shown) => [(WIDTH - shown) / 2, (WIDTH + shown) / 2].some((edge) => room[0] < edge && room[2] > edge));
+    if (cut || room[0] < 0 || room[2] > WIDTH || room[1] < 0 || room[3] > HEIGHT || taken.some((t) => meets(t, room))) continue;
     taken.push(room);
     out += `<circle cx="${n(x)}" cy="${n(y)}" r="2.5" fill="${COLOURS.label}"/><text x="${n(x)}" y="${n(y - 6)}">${xml(place.name)}</text>`;
     if (++drawn === LABELS.most) break;
@@ -110,22 +103,21 @@ const pin = ([x, y]: Point) =>
 
 export async function mapPicture(q: MapPictureQuery): Promise<string> {
   const v = viewOf(q);
-  const box = boxOf(v);
   const layers = await mapLayers();
   const places: Point[] = [[q.lon, q.lat]];
   if (q.lat2 !== undefined && q.lon2 !== undefined) places.push([q.lon2, q.lat2]);
   const pins = places.map((p) => pixel(v, p));
   const route = pins.length > 1 ? `<path d="${path(pins, false)}" fill="none" stroke="${COLOURS.pin}" stroke-width="3" stroke-dasharray="8 6"/>` : '';
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${v.width}" height="${v.height}" viewBox="0 0 ${v.width} ${v.height}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">`,
     `<rect width="100%" height="100%" fill="${COLOURS.sea}"/>`,
-    `<path d="${areasPath(v, box, layers.land)}" fill="${COLOURS.land}" fill-rule="evenodd"/>`,
-    `<path d="${areasPath(v, box, layers.lakes)}" fill="${COLOURS.sea}" fill-rule="evenodd"/>`,
-    `<path d="${linesPath(v, box, layers.rivers)}" fill="none" stroke="${COLOURS.sea}" stroke-width="1.2"/>`,
-    `<path d="${linesPath(v, box, layers.boundaries)}" fill="none" stroke="${COLOURS.boundary}" stroke-width="1" stroke-dasharray="4 3" opacity="0.6"/>`,
+    `<path d="${areasPath(v, layers.land)}" fill="${COLOURS.land}" fill-rule="evenodd"/>`,
+    `<path d="${areasPath(v, layers.lakes)}" fill="${COLOURS.sea}" fill-rule="evenodd"/>`,
+    `<path d="${linesPath(v, layers.rivers)}" fill="none" stroke="${COLOURS.sea}" stroke-width="1.2"/>`,
+    `<path d="${linesPath(v, layers.boundaries)}" fill="none" stroke="${COLOURS.boundary}" stroke-width="1" stroke-dasharray="4 3" opacity="0.6"/>`,
     route,
     // Names over a white halo, in the device's own sans-serif: an <img> loads no web fonts.
-    `<g font-family="Arial, Helvetica, sans-serif" font-size="${LABELS.font}" fill="${COLOURS.label}" text-anchor="middle" stroke="${COLOURS.halo}" stroke-width="3" paint-order="stroke" stroke-linejoin="round">${await labels(v, box, pins)}</g>`,
+    `<g font-family="Arial, Helvetica, sans-serif" font-size="${LABELS.font}" fill="${COLOURS.label}" text-anchor="middle" stroke="${COLOURS.halo}" stroke-width="3" paint-order="stroke" stroke-linejoin="round">${await labels(v, pins)}</g>`,
     pins.map(pin).join(''),
     '</svg>',
   ].join('');
