@@ -4,13 +4,17 @@
  * in this process on bare Node. Plain .mjs because nothing is compiled yet when it runs.
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) {
-  console.error(`The server build failed (exit ${built.status ?? built.signal}).`);
-  process.exit(1);
+// An API process forked for WORKERS=N runs this file again: the primary has built already.
+if (cluster.isPrimary) {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error(`The server build failed (exit ${built.status ?? built.signal}).`);
+    process.exit(1);
+  }
 }
 await import(pathToFileURL(path.join(root, 'dist-server/start.js')).href);

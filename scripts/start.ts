@@ -4,13 +4,19 @@
  * start (seed/wanted.ts). Prints the address, the demo logins (when seeded) with this
  * install's demo password, and two unused activation codes. Stops cleanly on
  * SIGINT/SIGTERM.
+ *
+ * WORKERS=N (PostgreSQL and Redis only) runs N API processes on one port with node:cluster:
+ * this process prepares (build, migrate, seed) once, then forks them and starts again any
+ * that dies; the kernel's connections are handed out in turn.
  */
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
 import { buildApp, proxyHops } from '../src/server/app';
 import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
+import { resolveJwtSecret } from '../src/server/plugins/auth';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
 import { demoCommunityWanted } from '../src/server/seed/wanted';
@@ -49,75 +55,149 @@ function runChild(args: string[]): Promise<void> {
 const env = process.env;
 const dataDir = env.DATA_DIR ?? path.join(root, 'data');
 const port = Number(env.PORT ?? 8080);
-// A second start on one data directory would destroy the embedded database: refuse before
-// building or seeding anything (the lock itself is taken when the database is opened).
-if (!env.DATABASE_URL) {
-  const holder = await holderOf(dataDir);
-  if (holder) {
-    console.error(new DataDirBusy(dataDir, holder).message);
+const workers = workerCount(env.WORKERS);
+
+/** WORKERS: a whole number of API processes, 1 when unset. */
+function workerCount(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+  console.error(`WORKERS must be a whole number from 1 to 64, not "${value}".`);
+  process.exit(1);
+}
+
+/** Once, before any API process: refuse what cannot work, build, migrate and seed. */
+async function prepare(): Promise<void> {
+  if (workers > 1 && (!env.DATABASE_URL || !env.REDIS_URL)) {
+    // The embedded database belongs to one process; telex, presence and the rate limits need
+    // Redis to act as one across processes.
+    console.error(`WORKERS=${workers} needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis); the embedded database serves one process.`);
     process.exit(1);
   }
-}
-if (buildNeeded()) {
-  console.log('Building the client (dist/ is missing or out of date)…');
-  await viteBuild();
+  // A second start on one data directory would destroy the embedded database: refuse before
+  // building or seeding anything (the lock itself is taken when the database is opened).
+  if (!env.DATABASE_URL) {
+    const holder = await holderOf(dataDir);
+    if (holder) {
+      console.error(new DataDirBusy(dataDir, holder).message);
+      process.exit(1);
+    }
+  }
+  if (buildNeeded()) {
+    console.log('Building the client (dist/ is missing or out of date)…');
+    await viteBuild();
+  }
+  // Seed in a short-lived child process: the seed's one big transaction grows the embedded
+  // database's WebAssembly memory, which never shrinks; done apart, the serving process starts
+  // small (BUDGETS: idle RSS ≤ 300 MB). buildApp's own seed below is then a no-op check.
+  // Compiled (`npm start` runs dist-server/start.js, see scripts/build-server.mjs) the admin CLI
+  // is its sibling admin.js; run from source (tsx) it is the TypeScript file.
+  // Without the demo the child still runs, to refresh the planner's statistics (admin.ts analyze).
+  const step = demo ? 'seed' : 'analyze';
+  await runChild(compiled ? [path.join(import.meta.dirname, 'admin.js'), step] : ['--import', 'tsx', path.join(root, 'src/server/admin.ts'), step]);
 }
 
-// Seed in a short-lived child process: the seed's one big transaction grows the embedded
-// database's WebAssembly memory, which never shrinks; done apart, the serving process starts
-// small (BUDGETS: idle RSS ≤ 300 MB). buildApp's own seed below is then a no-op check.
-// Compiled (`npm start` runs dist-server/start.js, see scripts/build-server.mjs) the admin CLI
-// is its sibling admin.js; run from source (tsx) it is the TypeScript file.
-// Without the demo the child still runs, to refresh the planner's statistics (admin.ts analyze).
+/** Forks the API processes and keeps them running; stops them all on SIGINT/SIGTERM. */
+function runWorkers(count: number): void {
+  // One signing secret for all: generated here once, not raced for by N processes.
+  env.JWT_SECRET ||= resolveJwtSecret(undefined, dataDir);
+  const indexOf = new Map<number, number>();
+  const listening = new Set<number>();
+  let stopping = false;
+  const fork = (index: number) => indexOf.set(cluster.fork({ BILLIONETT_WORKER: String(index) }).id, index);
+  for (let i = 1; i <= count; i++) fork(i);
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    const index = indexOf.get(worker.id) ?? 0;
+    indexOf.delete(worker.id);
+    if (stopping) {
+      if (indexOf.size === 0) process.exit(0);
+      return;
+    }
+    // A process that never listened would fail the same way again (a bad DATABASE_URL): stop.
+    if (!listening.has(worker.id)) {
+      console.error(`API process ${index} failed to start (${signal ?? `exit ${code}`}).`);
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (indexOf.size === 0) process.exit(1);
+      return;
+    }
+    console.error(`API process ${index} (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}); starting it again.`);
+    setTimeout(() => fork(index), 1000);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** One API process; `worker` is its number among WORKERS=N. */
+async function serve(worker: number | undefined): Promise<void> {
+  const host = env.HOST ?? '0.0.0.0';
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+  // Another process may have taken the data directory since the check above.
+  const app = await buildApp({
+    dataDir,
+    owner: `npm start on port ${port}`,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl,
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    // Never on by default: the browser suite asks with DEV_TOOLS=1 (README, Configuration).
+    devTools: env.DEV_TOOLS === '1',
+    clientDir: path.join(root, 'dist'),
+    seed: demo,
+    logger: { level: env.LOG_LEVEL ?? 'warn' },
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: proxyHops(env.TRUST_PROXY),
+    worker,
+  }).catch((error: unknown) => {
+    if (!(error instanceof DataDirBusy)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  async function stop() {
+    if (stopping) return;
+    stopping = true;
+    await app.close().catch(() => {});
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+
+  await app.listen({ port, host });
+  // With WORKERS=N the first process speaks for all.
+  if (worker !== undefined && worker !== 1) return;
+  const codes = await unusedActivationCodes(app.db, 2);
+  console.log(`\nBillionett is running at ${publicUrl}  (database: ${app.dbKind}${workers > 1 ? `, ${workers} API processes` : ''})`);
+  const demoLogins = await seededDemoLogins(app.db);
+  if (demoLogins.length > 0) {
+    // The demo password is this install's own (DATA_DIR/demo-password), never a shared constant.
+    const password = resolveDemoPassword(dataDir);
+    console.log('Demo logins:');
+    for (const email of demoLogins) console.log(`  ${email}  /  ${password}`);
+  }
+  if (codes.length > 0) {
+    console.log('Unused activation codes:');
+    for (const c of codes) console.log(`  ${c.code}  (${c.planCode})`);
+  } else console.log('No unused activation codes: mint one with `npm run admin -- activation-code --plan ruby`.');
+  if (!env.SMTP_URL) console.log('No SMTP_URL: mail (password-reset links) is written to this console, not sent.');
+}
+
 const compiled = import.meta.url.endsWith('.js');
 const demo = demoCommunityWanted(env);
-const step = demo ? 'seed' : 'analyze';
-await runChild(compiled ? [path.join(import.meta.dirname, 'admin.js'), step] : ['--import', 'tsx', path.join(root, 'src/server/admin.ts'), step]);
-
-const host = env.HOST ?? '0.0.0.0';
-const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
-// Another process may have taken the data directory since the check above.
-const app = await buildApp({
-  dataDir,
-  owner: `npm start on port ${port}`,
-  databaseUrl: env.DATABASE_URL || undefined,
-  jwtSecret: env.JWT_SECRET || undefined,
-  smtpUrl: env.SMTP_URL || undefined,
-  publicUrl,
-  allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
-  // Never on by default: the browser suite asks with DEV_TOOLS=1 (README, Configuration).
-  devTools: env.DEV_TOOLS === '1',
-  clientDir: path.join(root, 'dist'),
-  seed: demo,
-  logger: { level: env.LOG_LEVEL ?? 'warn' },
-  redisUrl: env.REDIS_URL || undefined,
-  trustProxy: proxyHops(env.TRUST_PROXY),
-}).catch((error: unknown) => {
-  if (!(error instanceof DataDirBusy)) throw error;
-  console.error(error.message);
-  process.exit(1);
-});
-
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  await app.close().catch(() => {});
-  process.exit(0);
+if (cluster.isWorker) {
+  await serve(Number(env.BILLIONETT_WORKER));
+} else {
+  await prepare();
+  if (workers > 1) runWorkers(workers);
+  else await serve(undefined);
 }
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());
-
-await app.listen({ port, host });
-const codes = await unusedActivationCodes(app.db, 2);
-console.log(`\nBillionett is running at ${publicUrl}  (database: ${app.dbKind})`);
-const demoLogins = await seededDemoLogins(app.db);
-if (demoLogins.length > 0) {
-  // The demo password is this install's own (DATA_DIR/demo-password), never a shared constant.
-  const password = resolveDemoPassword(dataDir);
-  console.log('Demo logins:');
-  for (const email of demoLogins) console.log(`  ${email}  /  ${password}`);
-}
-console.log('Unused activation codes:');
-for (const c of codes) console.log(`  ${c.code}  (${c.planCode})`);
-if (!env.SMTP_URL) console.log('No SMTP_URL: mail (password-reset links) is written to this console, not sent.');

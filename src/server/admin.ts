@@ -14,13 +14,13 @@
  * first five reach a running server through its data directory's lock socket (the server
  * runs them); otherwise the CLI holds the data directory itself while it works.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { askRunningServer } from './admin/channel';
 import { restoreBackup } from './admin/backup';
 import { isLiveCommand, runLiveCommand } from './admin/commands';
 import { openDatabase, type Database } from './db/client';
+import { mediaFilesFor } from './domain/media-files';
 import { DataDirBusy } from './db/data-dir-lock';
 import { resolveDemoPassword } from './seed/demo-logins';
 import { seedIfEmpty } from './seed/index';
@@ -77,8 +77,8 @@ async function main(): Promise<void> {
     console.log(await restoreBackup(dataDir, values.from));
   } else if (command === 'seed') {
     await onFiles(async (database) => {
-      // The same folder the server serves /media from (plugins/media.ts).
-      const report = await seedIfEmpty(database.db, path.resolve(dataDir, 'media'), resolveDemoPassword(dataDir));
+      // The same place the server serves /media from (plugins/media.ts).
+      const report = await seedIfEmpty(database.db, mediaFilesFor(database, dataDir) ?? undefined, resolveDemoPassword(dataDir));
       console.log(report.seeded ? `Seeded ${report.members} members in ${report.ms} ms.` : `Not seeded: ${report.members} members already.`);
       // Single-user PGlite runs no autovacuum, so without this the planner never has statistics:
       // it then guesses nested loops over whole tables and a feed page took ~100 ms instead of a

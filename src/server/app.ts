@@ -92,6 +92,11 @@ export type AppOptions = {
   pushPollMs?: number | false;
   /** Push endpoints devices may register: 'public' https: hosts (default) or 'any' (tests). */
   pushEndpoints?: PushEndpoints;
+  /**
+   * Which of the WORKERS=N processes this is (scripts/start.ts): every answer then says so in
+   * `X-Billionett-Worker`, so an operator (and the two-process test) can tell who answered.
+   */
+  worker?: number;
   /** Telex messages per socket per window; false turns the limit off (benchmarks only). */
   chatRate?: { messages: number; windowMs: number } | false;
 };
@@ -162,6 +167,12 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   setupErrors(app);
   // First, so every answer (routes, static files, 404s, errors) carries the headers.
   await setupSecurityHeaders(app);
+  const worker = options.worker;
+  if (worker) {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('x-billionett-worker', String(worker));
+    });
+  }
 
   const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, owner: options.owner });
   await setupMedia(app, options.dataDir);
@@ -174,7 +185,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
 
   await ensureReferenceData(app.db);
   if (options.seed) {
-    const report = await seedIfEmpty(app.db, app.mediaDir, resolveDemoPassword(options.dataDir));
+    const report = await seedIfEmpty(app.db, app.mediaFiles, resolveDemoPassword(options.dataDir));
     if (report.seeded) app.log.info(report, 'seeded the demo community');
   }
 

@@ -27,8 +27,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), ASSET_JS);
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET_JS));
   s = await startTestServer({ clientDir: dist, devTools: true });
-  mkdirSync(path.join(s.app.mediaDir, 'primary'), { recursive: true });
-  writeFileSync(path.join(s.app.mediaDir, 'primary', MEDIA_NAME), Buffer.from('89504e470d0a1a0a', 'hex'));
+  await s.app.mediaFiles.write(s.app.db, 'primary', MEDIA_NAME, Buffer.from('89504e470d0a1a0a', 'hex'));
   token = (await s.signUpMember()).token;
 });
 

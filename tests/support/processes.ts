@@ -63,6 +63,26 @@ async function startProcess(env: Record<string, string>): Promise<ApiProcess> {
   return p;
 }
 
+/**
+ * Signs a new ruby member up through `api` (its activation code goes straight into the
+ * database at `databaseUrl`) and signs them in; `n` tells members apart.
+ */
+export async function signUpMember(api: string, databaseUrl: string, n: number): Promise<TelexLogin & { email: string; password: string }> {
+  const code = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
+  await admin(databaseUrl, (c) => c.query(`insert into activation_codes (code, plan_code) values ($1, 'ruby')`, [code]));
+  const email = `cluster${n}.${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'Secret#123';
+  const body = {
+    emailId: email, mobileNo: '', firstName: 'Cluster', lastName: `Member${n}`, displayName: `Cluster Member ${n}`,
+    password, dateOfBirth: '1990-05-17', gender: 'female', planCode: 'ruby', activationCode: code,
+  };
+  const post = (p: string, b: object) => fetch(`${api}/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+  const up = await post('auth/signUp', body);
+  if (up.status !== 201) throw new Error(`signUp failed: ${up.status} ${await up.text()}`);
+  const answer = (await (await post('auth/signIn', { username: email, password })).json()) as { data: { id: string; accessToken: string } };
+  return { userCode: answer.data.id, token: answer.data.accessToken, email, password };
+}
+
 /** `count` API processes sharing a fresh database on `databaseUrl`'s server and `redisUrl`. */
 /** Without `redisUrl` the processes keep the in-memory bus (one process is then the only sane count). */
 export async function startCluster(opts: { databaseUrl: string; redisUrl?: string; count: number; env?: Record<string, string> }): Promise<Cluster> {
@@ -96,22 +116,7 @@ export async function startCluster(opts: { databaseUrl: string; redisUrl?: strin
   }
 
   let n = 0;
-  async function signUp(via: ApiProcess): Promise<TelexLogin> {
-    n += 1;
-    const code = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
-    await admin(dbUrl.toString(), (c) => c.query(`insert into activation_codes (code, plan_code) values ($1, 'ruby')`, [code]));
-    const email = `cluster${n}.${randomBytes(3).toString('hex')}@example.com`;
-    const password = 'Secret#123';
-    const body = {
-      emailId: email, mobileNo: '', firstName: 'Cluster', lastName: `Member${n}`, displayName: `Cluster Member ${n}`,
-      password, dateOfBirth: '1990-05-17', gender: 'female', planCode: 'ruby', activationCode: code,
-    };
-    const post = (p: string, b: object) => fetch(`${via.api}/${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
-    const up = await post('auth/signUp', body);
-    if (up.status !== 201) throw new Error(`signUp failed: ${up.status} ${await up.text()}`);
-    const answer = (await (await post('auth/signIn', { username: email, password })).json()) as { data: { id: string; accessToken: string } };
-    return { userCode: answer.data.id, token: answer.data.accessToken };
-  }
+  const signUp = (via: ApiProcess) => signUpMember(via.api, dbUrl.toString(), (n += 1));
 
   return { processes, signUp, close };
 }

@@ -1,26 +1,29 @@
 /**
- * Where uploaded files live: DATA_DIR/media/{imageType}/{fileName}. An in-memory app (tests)
- * gets a private temp folder, removed when the app closes. Several API processes on one
- * PostgreSQL must share DATA_DIR (README "Configuration").
+ * Where uploaded files live (domain/media-files.ts): in PostgreSQL when the app runs on it,
+ * so every API process serves every file; in DATA_DIR/media on the embedded database. An
+ * in-memory app (tests) gets a private temp folder, removed when the app closes.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { diskMediaFiles, mediaFilesFor, type MediaFiles } from '../domain/media-files';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    mediaDir: string;
+    mediaFiles: MediaFiles;
   }
 }
 
 export async function setupMedia(app: FastifyInstance, dataDir: string | undefined): Promise<void> {
-  const temporary = !dataDir;
-  const dir = dataDir ? path.resolve(dataDir, 'media') : await mkdtemp(path.join(os.tmpdir(), 'billionett-media-'));
-  app.decorate('mediaDir', dir);
-  if (temporary) {
-    app.addHook('onClose', async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
+  const chosen = mediaFilesFor({ db: app.db, kind: app.dbKind }, dataDir);
+  if (chosen) {
+    app.decorate('mediaFiles', chosen);
+    return;
   }
+  const temporary = await mkdtemp(path.join(os.tmpdir(), 'billionett-media-'));
+  app.decorate('mediaFiles', diskMediaFiles(temporary));
+  app.addHook('onClose', async () => {
+    await rm(temporary, { recursive: true, force: true });
+  });
 }

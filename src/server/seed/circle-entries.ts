@@ -7,6 +7,7 @@
  */
 import { ENTRY_TYPE } from '../../contract/codes';
 import type { Db } from '../db/client';
+import type { MediaFiles } from '../domain/media-files';
 import { comments, pollVotes, postMedia, postRatings, posts } from '../db/schema/entries';
 import type { SeedCircles, SeedOrigin } from './circle-origins';
 import { galleryTexts, welcomeTexts } from './data/circles';
@@ -23,7 +24,7 @@ const PICTURES_MAX = 10;
 type Ids = { circleIds: number[]; slateIds: number[]; id: (memberIndex: number) => number };
 type Planned = { row: typeof posts.$inferInsert; audience: number[]; pictures: number };
 
-export async function seedCircleEntries(db: Db, generated: SeedCircles, ids: Ids, now: number, mediaDir?: string): Promise<void> {
+export async function seedCircleEntries(db: Db, generated: SeedCircles, ids: Ids, now: number, mediaFiles?: MediaFiles): Promise<void> {
   const rand = prng(4_242);
   const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
   const pick = <T>(list: T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -86,10 +87,10 @@ export async function seedCircleEntries(db: Db, generated: SeedCircles, ids: Ids
     postIds.push(...inserted.map((r) => r.id));
   }
 
-  if (mediaDir) {
+  if (mediaFiles) {
     const wanted = planned.flatMap((p, i) => Array.from({ length: p.pictures }, (_, ord) => ({ ownerId: p.row.authorId, albumName: '', postIndex: i, ord })));
     if (wanted.length > 0) {
-      const stored = await storeSeedPictures(db, mediaDir, wanted);
+      const stored = await storeSeedPictures(db, mediaFiles, wanted);
       await db.insert(postMedia).values(
         stored.map((g, k) => ({ postId: postIds[wanted[k]!.postIndex]!, ord: wanted[k]!.ord, path: g.path, width: g.width, height: g.height, albumName: '', mediaType: 'image' })),
       );

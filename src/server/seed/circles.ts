@@ -14,6 +14,7 @@
 import { inArray } from 'drizzle-orm';
 import { STATUS_ACTIVE } from '../../contract/codes';
 import type { Db } from '../db/client';
+import type { MediaFiles } from '../domain/media-files';
 import { users } from '../db/schema/accounts';
 import { circleMembers, circles, slateFollowers, slates } from '../db/schema/circles';
 import type { SeedMember } from './community';
@@ -123,8 +124,8 @@ const row = (o: SeedOrigin, adminId: number, now: number) => {
   };
 };
 
-/** `mediaDir` (DATA_DIR/media): where the pictures of the seeded galleries go; none without it. */
-export async function seedCircles(db: Db, members: SeedMember[], mediaDir?: string, now = Date.now()): Promise<void> {
+/** `mediaFiles`: where the pictures of the seeded galleries go; none without it. */
+export async function seedCircles(db: Db, members: SeedMember[], mediaFiles?: MediaFiles, now = Date.now()): Promise<void> {
   const generated = generateCircles(members);
   const rows = await db.select({ id: users.id, userCode: users.userCode }).from(users).where(inArray(users.userCode, members.map((m) => m.userCode)));
   const idByCode = new Map(rows.map((r) => [r.userCode, r.id]));
@@ -148,5 +149,5 @@ export async function seedCircles(db: Db, members: SeedMember[], mediaDir?: stri
   );
   for (let i = 0; i < followerRows.length; i += 500) await db.insert(slateFollowers).values(followerRows.slice(i, i + 500));
 
-  await seedCircleEntries(db, generated, { circleIds: circleIds.map((r) => r.id), slateIds: slateIds.map((r) => r.id), id }, now, mediaDir);
+  await seedCircleEntries(db, generated, { circleIds: circleIds.map((r) => r.id), slateIds: slateIds.map((r) => r.id), id }, now, mediaFiles);
 }

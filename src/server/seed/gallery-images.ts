@@ -1,7 +1,7 @@
 /**
  * Pictures for the seeded galleries: abstract compositions drawn here (no bundled photos,
  * no network), stored like an upload — a WebP display picture and its thumbnail under one
- * random name in DATA_DIR/media/gallery{,-thumb}, with a media row for the owner's storage.
+ * random name in the gallery{,-thumb} folders (domain/media-files.ts), with a media row for the owner's storage.
  * Drawn small and encoded at low effort, all at once: ~8 pictures cost well under a second.
  */
 import sharp from 'sharp';
@@ -9,7 +9,8 @@ import type { PostGallery } from '../../contract/entries';
 import { galleryPath, MEDIA_LIMITS } from '../../contract/media';
 import type { Db } from '../db/client';
 import { media } from '../db/schema/media';
-import { newFileName, writeMediaFile } from '../domain/pictures/store';
+import type { MediaFiles } from '../domain/media-files';
+import { newFileName } from '../domain/pictures/store';
 
 const WIDTH = 960;
 const HEIGHT = 640;
@@ -30,7 +31,7 @@ const drawing = (n: number) => {
 export type SeedPicture = { ownerId: number; albumName: string };
 
 /** Draws and stores one picture per request; answers their gallery items (paths and sizes) in order. */
-export async function storeSeedPictures(db: Db, root: string, wanted: SeedPicture[], first = 0): Promise<PostGallery[]> {
+export async function storeSeedPictures(db: Db, files: MediaFiles, wanted: SeedPicture[], first = 0): Promise<PostGallery[]> {
   const made = await Promise.all(
     wanted.map(async (w, i) => {
       const raw = await sharp(Buffer.from(drawing(first + i))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -40,8 +41,8 @@ export async function storeSeedPictures(db: Db, root: string, wanted: SeedPictur
         base.clone().resize(MEDIA_LIMITS.thumbPx, MEDIA_LIMITS.thumbPx, { fit: 'inside' }).webp({ quality: 75, effort: 0 }).toBuffer({ resolveWithObject: true }),
       ]);
       const fileName = newFileName('webp');
-      await writeMediaFile(root, 'gallery', fileName, display.data);
-      await writeMediaFile(root, 'gallery-thumb', fileName, thumb.data);
+      await files.write(db, 'gallery', fileName, display.data);
+      await files.write(db, 'gallery-thumb', fileName, thumb.data);
       return { w, fileName, display, thumb };
     }),
   );

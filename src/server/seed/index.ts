@@ -6,6 +6,7 @@
  */
 import { and, asc, count, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { MediaFiles } from '../domain/media-files';
 import { DEMO_LOGINS } from './demo-logins';
 import { activationCodes, users } from '../db/schema/accounts';
 import { seedAccounts, seedActivationCodes } from './accounts';
@@ -20,10 +21,10 @@ import { seedWorkEducation } from './work-education';
 export type SeedReport = { seeded: boolean; members: number; ms: number };
 
 /**
- * `mediaDir` (DATA_DIR/media) receives the pictures of the seeded galleries; without it the
- * seed has none. `password` is every demo member's (seed/demo-logins.ts resolveDemoPassword).
+ * `mediaFiles` (domain/media-files.ts) receives the pictures of the seeded galleries; without
+ * it the seed has none. `password` is every demo member's (seed/demo-logins.ts resolveDemoPassword).
  */
-export async function seedIfEmpty(db: Db, mediaDir: string | undefined, password: string): Promise<SeedReport> {
+export async function seedIfEmpty(db: Db, mediaFiles: MediaFiles | undefined, password: string): Promise<SeedReport> {
   const started = Date.now();
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false, members: row?.n ?? 0, ms: 0 };
@@ -38,7 +39,7 @@ export async function seedIfEmpty(db: Db, mediaDir: string | undefined, password
     await seedFriendships(tx as unknown as Db, community.members);
     await seedDemoTelex(tx as unknown as Db, community.members);
     await seedEntries(tx as unknown as Db, community.members);
-    await seedCircles(tx as unknown as Db, community.members, mediaDir);
+    await seedCircles(tx as unknown as Db, community.members, mediaFiles);
     await seedBarter(tx as unknown as Db, community.members);
   });
   // Fresh statistics for the planner (PGlite has no autovacuum; PostgreSQL's comes later).

@@ -1,10 +1,12 @@
 /**
- * Files members upload (pictures now; entry and barter media later). The bytes live on
- * disk under DATA_DIR/media/{imageType}/{fileName}; this row says whose they are and how
- * big (storage utilization sums `bytes`). File names are 128 random bits, never reused.
+ * Files members upload (pictures, entry media). This row says whose a file is and how big
+ * (storage utilization sums `bytes`); the bytes themselves live where domain/media-files.ts
+ * keeps them (DATA_DIR/media on the embedded database, `media_files` on PostgreSQL). File
+ * names are 128 random bits, never reused.
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { bytea } from './types';
 
 export const media = pgTable(
   'media',
@@ -24,4 +26,18 @@ export const media = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('media_type_name_uq').on(t.imageType, t.fileName), index('media_owner_ix').on(t.ownerId)],
+);
+
+/**
+ * The bytes of media files when they are kept in the database (PostgreSQL: every API process
+ * reads them, whichever stored them). `dir` is a picture type or an entry media folder.
+ */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    dir: text('dir').notNull(),
+    fileName: text('file_name').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.dir, t.fileName] })],
 );

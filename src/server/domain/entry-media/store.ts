@@ -11,7 +11,8 @@ import { galleryPath, MEDIA_LIMITS, VIDEO_PLACEHOLDER, type GalleryDir, type Med
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema/media';
 import { fieldError } from '../../http-error';
-import { inspectImage, MAX_INPUT_PIXELS, newFileName, writeMediaFile } from '../pictures/store';
+import { inspectImage, MAX_INPUT_PIXELS, newFileName } from '../pictures/store';
+import type { MediaFiles } from '../media-files';
 
 /** Containers browsers play, by file-type's extension → what we store it as. */
 const PLAYABLE: Record<string, { mediaType: Exclude<MediaType, 'image'>; ext: string; mime: string }> = {
@@ -60,7 +61,7 @@ export async function renderGalleryImage(original: Buffer): Promise<Rendered[]> 
 /** Writes the files under one new random name and records them; answers the postGalleries item. */
 export async function saveGallery(
   db: Db,
-  root: string,
+  files: MediaFiles,
   ownerId: number,
   bytes: Buffer,
   inspected: Inspected,
@@ -69,7 +70,7 @@ export async function saveGallery(
   if (inspected.mediaType === 'image') {
     const variants = await renderGalleryImage(bytes);
     const fileName = newFileName('webp');
-    for (const v of variants) await writeMediaFile(root, v.dir, fileName, v.bytes);
+    for (const v of variants) await files.write(db, v.dir, fileName, v.bytes);
     await db.insert(media).values(
       variants.map((v) => ({ ownerId, imageType: v.dir, fileName, mimeType: 'image/webp', bytes: v.bytes.length, width: v.width, height: v.height })),
     );
@@ -79,7 +80,7 @@ export async function saveGallery(
   // Video and audio are stored as sent (no transcoding on the server); the spec's placeholder size.
   const fileName = newFileName(inspected.ext);
   const size = inspected.mediaType === 'video' ? VIDEO_PLACEHOLDER : { width: 0, height: 0 };
-  await writeMediaFile(root, 'gallery', fileName, bytes);
+  await files.write(db, 'gallery', fileName, bytes);
   await db.insert(media).values({ ownerId, imageType: 'gallery', fileName, mimeType: inspected.mime, bytes: bytes.length, ...size });
   return { path: galleryPath('gallery', fileName), ...size, mediaType: inspected.mediaType, albumName };
 }

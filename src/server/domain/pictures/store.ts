@@ -1,17 +1,15 @@
 /**
- * Picture files: content checks and variants with sharp, bytes on disk, one media row per
- * file. Names are 128 random bits; a new crop always gets a new name, so variant URLs
+ * Picture files: content checks and variants with sharp, bytes where domain/media-files.ts
+ * keeps them, one media row per file. Names are 128 random bits; a new crop always gets a new name, so variant URLs
  * never change meaning and may be cached forever.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, lt, sum } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_FORMATS, SOURCE_MAX_PX, VARIANT_PX, type ImageType } from '../../../contract/pictures';
-import type { GalleryDir } from '../../../contract/media';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema/media';
+import type { MediaFile, MediaFiles } from '../media-files';
 
 /** Refuse decompression bombs: 50 megapixels is more than any camera picture a member picks. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -49,19 +47,10 @@ export async function inspectImage(bytes: Buffer): Promise<ImageInfo | null> {
 }
 
 export const newFileName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
-/** `dir` is a picture type or an entry media folder (contract/media.ts GALLERY_DIRS). */
-export type MediaDir = ImageType | GalleryDir;
-export const filePath = (root: string, dir: MediaDir, fileName: string) => path.join(root, dir, fileName);
-
-export async function writeMediaFile(root: string, dir: MediaDir, fileName: string, bytes: Buffer): Promise<void> {
-  await mkdir(path.join(root, dir), { recursive: true });
-  await writeFile(filePath(root, dir, fileName), bytes);
-}
-
-export async function saveTemp(db: Db, root: string, ownerId: number, bytes: Buffer, info: ImageInfo): Promise<string> {
-  await purgeStaleTemps(db, root, ownerId);
+export async function saveTemp(db: Db, files: MediaFiles, ownerId: number, bytes: Buffer, info: ImageInfo): Promise<string> {
+  await purgeStaleTemps(db, files, ownerId);
   const fileName = newFileName(EXTENSIONS[info.format]);
-  await writeMediaFile(root, 'temp', fileName, bytes);
+  await files.write(db, 'temp', fileName, bytes);
   await db.insert(media).values({
     ownerId,
     imageType: 'temp',
@@ -82,8 +71,6 @@ export async function findTemp(db: Db, ownerId: number, fileName: string) {
     .limit(1);
   return row ?? null;
 }
-
-export const readMedia = (root: string, dir: MediaDir, fileName: string) => readFile(filePath(root, dir, fileName));
 
 export type Crop = { x: number; y: number; w: number; h: number };
 type Variant = { imageType: Exclude<ImageType, 'temp'>; bytes: Buffer; width: number; height: number };
@@ -110,37 +97,32 @@ export async function renderVariants(original: Buffer, crop: Crop): Promise<Vari
 }
 
 /** Writes the variants under one new name and records them; returns the name. */
-export async function saveVariants(db: Db, root: string, ownerId: number, variants: Variant[]): Promise<string> {
+export async function saveVariants(db: Db, files: MediaFiles, ownerId: number, variants: Variant[]): Promise<string> {
   const fileName = newFileName('webp');
-  for (const v of variants) await writeMediaFile(root, v.imageType, fileName, v.bytes);
+  for (const v of variants) await files.write(db, v.imageType, fileName, v.bytes);
   await db.insert(media).values(
     variants.map((v) => ({ ownerId, imageType: v.imageType, fileName, mimeType: 'image/webp', bytes: v.bytes.length, width: v.width, height: v.height })),
   );
   return fileName;
 }
 
-/** Removes the rows of `fileName` (every image type) owned by `ownerId`; returns the files to unlink. */
-export async function forgetMedia(db: Db, ownerId: number, fileName: string): Promise<{ imageType: ImageType; fileName: string }[]> {
+/** Removes the rows of `fileName` (every image type) owned by `ownerId`; returns the files to remove. */
+export async function forgetMedia(db: Db, ownerId: number, fileName: string): Promise<MediaFile[]> {
   const rows = await db
     .delete(media)
     .where(and(eq(media.ownerId, ownerId), eq(media.fileName, fileName)))
     .returning({ imageType: media.imageType, fileName: media.fileName });
-  return rows.map((r) => ({ imageType: r.imageType as ImageType, fileName: r.fileName }));
+  return rows.map((r) => ({ dir: r.imageType as ImageType, fileName: r.fileName }));
 }
 
-/** Best effort: a file left behind costs disk, never correctness (its row is gone). */
-export async function unlinkAll(root: string, files: { imageType: ImageType; fileName: string }[]): Promise<void> {
-  await Promise.all(files.map((f) => rm(filePath(root, f.imageType, f.fileName), { force: true }).catch(() => {})));
-}
-
-async function purgeStaleTemps(db: Db, root: string, ownerId: number): Promise<void> {
+async function purgeStaleTemps(db: Db, files: MediaFiles, ownerId: number): Promise<void> {
   const stale = await db
     .select({ id: media.id, fileName: media.fileName })
     .from(media)
     .where(and(eq(media.ownerId, ownerId), eq(media.imageType, 'temp'), lt(media.createdAt, new Date(Date.now() - TEMP_TTL_MS))));
   if (!stale.length) return;
   await db.delete(media).where(inArray(media.id, stale.map((s) => s.id)));
-  await unlinkAll(root, stale.map((s) => ({ imageType: 'temp', fileName: s.fileName })));
+  await files.remove(stale.map((s) => ({ dir: 'temp', fileName: s.fileName })));
 }
 
 /** Bytes of everything the member has stored (storage utilization). */

@@ -78,7 +78,7 @@ const circleFormRoutes: FastifyPluginAsyncZod = async (app) => {
         if (picture) files = await store.forgetMedia(tx, me.id, picture);
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Circle removed.', data: { groupCode: circle.code } } };
       });
-      await store.unlinkAll(app.mediaDir, files);
+      await app.mediaFiles.remove(files);
       return sent;
     },
   });

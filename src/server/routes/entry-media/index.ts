@@ -42,7 +42,7 @@ const entryMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file.bytes.length > capOf(inspected)) throw new HttpError(413, MEDIA_MESSAGES.tooLarge);
       const albumName = (form.fields.albumName ?? '').trim().slice(0, ALBUM_MAX);
       return writeOnce(request, reply, async (tx) => {
-        const data = await saveGallery(tx, app.mediaDir, me.id, file.bytes, inspected, albumName);
+        const data = await saveGallery(tx, app.mediaFiles, me.id, file.bytes, inspected, albumName);
         return { status: CODE_CREATED, body: { code: CODE_CREATED, message: 'File uploaded.', data } };
       }, formDigest(form.fields, file));
     },

@@ -47,7 +47,7 @@ const readForm = (app: FastifyInstance, request: FastifyRequest) =>
 async function dropPicture(app: FastifyInstance, memberId: number, previous: string | null): Promise<void> {
   if (!previous) return;
   const files = await store.forgetMedia(app.db, memberId, previous);
-  await store.unlinkAll(app.mediaDir, files);
+  await app.mediaFiles.remove(files);
 }
 
 async function currentDp(app: FastifyInstance, memberId: number): Promise<string | null> {
@@ -100,7 +100,7 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = PICTURE_MESSAGES.uploadFailed(form.file.filename || 'The');
         throw new HttpError(400, message, { uploadImage: [message] });
       }
-      const imageName = await store.saveTemp(app.db, app.mediaDir, me.id, form.file.bytes, info);
+      const imageName = await store.saveTemp(app.db, app.mediaFiles, me.id, form.file.bytes, info);
       return reply.code(CODE_CREATED).send({ code: CODE_CREATED, message: 'Picture uploaded.', data: { imageName } });
     },
   });
@@ -118,11 +118,12 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       if (input.x + input.w > temp.width || input.y + input.h > temp.height) {
         throw new HttpError(400, PICTURE_MESSAGES.cropOutside, { crop: [PICTURE_MESSAGES.cropOutside] });
       }
-      const original = await store.readMedia(app.mediaDir, 'temp', temp.fileName);
+      const original = await app.mediaFiles.read('temp', temp.fileName);
+      if (!original) throw new HttpError(404, PICTURE_MESSAGES.tempMissing);
       const variants = await store.renderVariants(original, input);
       const previous = origin ? null : await currentDp(app, me.id);
       const [imageName, replaced] = await app.db.transaction(async (tx) => {
-        const name = await store.saveVariants(tx, app.mediaDir, me.id, variants);
+        const name = await store.saveVariants(tx, app.mediaFiles, me.id, variants);
         if (origin) return [name, await setOriginPicture(tx, origin.kind, origin.id, name)] as const;
         await tx.update(users).set({ profileDp: name }).where(eq(users.id, me.id));
         return [name, previous] as const;
@@ -164,7 +165,8 @@ const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       const temp = await store.findTemp(app.db, me.id, request.params.fileName);
       if (!temp) throw new HttpError(404, 'Not found.');
-      const bytes = await store.readMedia(app.mediaDir, 'temp', temp.fileName);
+      const bytes = await app.mediaFiles.read('temp', temp.fileName);
+      if (!bytes) throw new HttpError(404, 'Not found.');
       return reply.header('cache-control', 'private, no-store').type(temp.mimeType).send(bytes);
     },
   });

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GALLERY_DIRS, GALLERY_MIME, GALLERY_NAME_PATTERN } from '../../../contract/media';
 import { IMAGE_NAME_PATTERN, MEDIA_BASE } from '../../../contract/pictures';
 import { sendError } from '../../plugins/errors';
-import { MIME_BY_EXT, readMedia } from '../../domain/pictures/store';
+import { MIME_BY_EXT } from '../../domain/pictures/store';
 
 const PUBLIC_TYPES = new Set(['primary', 'secondary', 'tertiary', 'source']);
 /** Entry media (contract/media.ts): same rules, their own name pattern. */
@@ -17,13 +17,11 @@ const GALLERY = new Set<string>(GALLERY_DIRS);
 const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { imageType: string; fileName: string } }>(`${MEDIA_BASE}/:imageType/:fileName`, async (request, reply) => {
     const { imageType, fileName } = request.params;
-    // Checked before touching the disk: no path tricks, no temp files.
+    // Checked before looking the file up: no path tricks, no temp files.
     const known = PUBLIC_TYPES.has(imageType) ? IMAGE_NAME_PATTERN.test(fileName) : GALLERY.has(imageType) && GALLERY_NAME_PATTERN.test(fileName);
     if (!known) return sendError(reply, 404, 'Not found.');
-    let bytes: Buffer;
-    try {
-      bytes = await readMedia(app.mediaDir, imageType as 'primary', fileName);
-    } catch {
+    const bytes = await app.mediaFiles.read(imageType as 'primary', fileName);
+    if (!bytes) {
       return reply.header('cache-control', 'no-store').code(404).type('application/json').send({ code: 404, message: 'Not found.' });
     }
     const ext = fileName.slice(fileName.lastIndexOf('.') + 1);

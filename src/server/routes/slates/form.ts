@@ -76,7 +76,7 @@ const slateFormRoutes: FastifyPluginAsyncZod = async (app) => {
         if (picture) files = await store.forgetMedia(tx, me.id, picture);
         return { status: CODE_OK, body: { code: CODE_OK, message: 'Slate removed.', data: { pageCode: slate.code } } };
       });
-      await store.unlinkAll(app.mediaDir, files);
+      await app.mediaFiles.remove(files);
       return sent;
     },
   });
