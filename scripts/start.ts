@@ -11,11 +11,13 @@
  */
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
 import { buildApp, proxyHops } from '../src/server/app';
 import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
+import { ensureFineLand, fineLandFile } from '../src/server/geo/fine-land';
 import { resolveJwtSecret } from '../src/server/plugins/auth';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
@@ -86,6 +88,11 @@ async function prepare(): Promise<void> {
   if (buildNeeded()) {
     console.log('Building the client (dist/ is missing or out of date)…');
     await viteBuild();
+  }
+  // Once per install (~10 s, in a child): maps at zoom 15 then never wait for it.
+  if (!existsSync(fineLandFile())) {
+    console.log('Cutting the fine land outline for maps (once)…');
+    await ensureFineLand();
   }
   // Seed in a short-lived child process: the seed's one big transaction grows the embedded
   // database's WebAssembly memory, which never shrinks; done apart, the serving process starts

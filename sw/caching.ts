@@ -8,7 +8,8 @@
  * - The basemap (/basemap/: the style and each GeoJSON source file it names) is
  *   stale-while-revalidate: it may change, but an old map beats none. maplibre's worker
  *   fetches the sources, and a page's workers are controlled by this service worker too,
- *   so a card seen once online draws its map offline.
+ *   so a card seen once online draws its map offline. Map pictures and deep tiles are kept
+ *   the same way in a cache of their own, so their number never pushes the style out.
  * - Fonts not precached (the emoji ranges, vite.config.ts emojiFont) are cache-first: their
  *   names are hashed, and each range is fetched once, when an emoji in it is first shown.
  * - /api/ is never cached: members' data lives in their Dexie database, written by
@@ -27,6 +28,7 @@ type WorkboxPlugin = NonNullable<StrategyOptions['plugins']>[number];
 /** Cache names the page side relies on: checkout deletes MEDIA_CACHE. */
 export const MEDIA_CACHE = 'billionett-media';
 export const BASEMAP_CACHE = 'billionett-basemap';
+export const MAP_DRAWINGS_CACHE = 'billionett-map-drawings';
 export const FONT_CACHE = 'billionett-fonts';
 
 /** Server-side paths that must reach the network, never the SPA shell. */
@@ -59,6 +61,14 @@ export function registerCaching(): void {
         // losing this cache is harmless, failing other writes is not.
         new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
       ],
+    }),
+  );
+
+  registerRoute(
+    ({ url }) => sameOrigin(url) && (url.pathname === '/basemap/picture.svg' || url.pathname.startsWith('/basemap/tiles/')),
+    new StaleWhileRevalidate({
+      cacheName: MAP_DRAWINGS_CACHE,
+      plugins: [cacheableStatuses([200]), new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
     }),
   );
 

@@ -20,38 +20,92 @@ export const GEO_PATHS = {
    * place, or two joined by a route, with the places' pins and the names of the largest
    * places around. Coordinates are rounded to MAP_PICTURE.digits, so near points share one.
    */
-  mapPicture: (points: readonly { lat: number; lon: number }[]) => {
+  mapPicture: (points: readonly { lat: number; lon: number }[], width?: MapPictureWidth) => {
     // Web Mercator ends at ±85°: a pole's place is drawn at the edge of the world.
     const round = (n: number, limit: number) => Number(Math.max(-limit, Math.min(limit, n)).toFixed(MAP_PICTURE.digits));
     const [a, b] = points.map((p) => [round(p.lat, 85), round(p.lon, 180)]);
-    return `/basemap/picture.svg?lat=${a![0]}&lon=${a![1]}${b ? `&lat2=${b[0]}&lon2=${b[1]}` : ''}`;
+    return `/basemap/picture.svg?lat=${a![0]}&lon=${a![1]}${b ? `&lat2=${b[0]}&lon2=${b[1]}` : ''}${width ? `&w=${width}` : ''}`;
   },
+  /**
+   * The interactive map's tiles from FINE_LAND_ZOOM on (public, long-cached PNG, 512 px):
+   * the same drawing as the pictures — the fine land outline and the names of places —
+   * which the basemap's own small world data cannot show that deep.
+   */
+  basemapTiles: '/basemap/tiles/{z}/{x}/{y}.png',
 } as const;
 
-/** A map picture's size in CSS pixels (wide enough for a desktop card; a phone shows its middle), and its coordinates' precision (~10 m). */
-export const MAP_PICTURE = { width: 800, height: 220, digits: 4 } as const;
+/**
+ * A map picture's size in CSS pixels and its coordinates' precision (~10 m). A card asks for
+ * the narrowest of `widths` at least as wide as itself (mapPictureWidth) and shows its
+ * middle, so at most `slack` pixels are cut off its sides: names keep that far from the
+ * edges, and off the corner under the card's 'Move the map' button (`button`: its width and
+ * height from the right and bottom edges, with its margin).
+ */
+export const MAP_PICTURE = {
+  /**
+   * The picture's zoom for one place. The spec's 15 is a street map's; without streets a
+   * card at 15 (or 12) is one colour and a pin. At 10 it shows the place among its
+   * neighbours, by name, and the fine coastline within about 50 m. The map it opens into
+   * is at the spec's 15.
+   */
+  zoom: 10,
+  width: 800,
+  height: 220,
+  widths: [320, 400, 480, 560, 640, 720, 800],
+  slack: 80,
+  button: { width: 132, height: 44 },
+  digits: 4,
+} as const;
+export type MapPictureWidth = (typeof MAP_PICTURE.widths)[number];
+
+/** The picture width a card `shown` pixels wide asks for. */
+export function mapPictureWidth(shown: number): MapPictureWidth {
+  return MAP_PICTURE.widths.find((w) => w >= shown) ?? MAP_PICTURE.width;
+}
 
 const latitude = z.coerce.number().min(-85, 'Please choose a latitude between -85 and 85.').max(85, 'Please choose a latitude between -85 and 85.');
 const longitude = z.coerce.number().min(-180, 'Please choose a longitude between -180 and 180.').max(180, 'Please choose a longitude between -180 and 180.');
 
+const pictureWidth = z.coerce
+  .number()
+  .refine((w): w is MapPictureWidth => (MAP_PICTURE.widths as readonly number[]).includes(w), `Please choose a width of ${MAP_PICTURE.widths.join(', ')}.`);
+
 export const mapPictureQuery = z
-  .object({ lat: latitude, lon: longitude, lat2: latitude.optional(), lon2: longitude.optional() })
+  .object({ lat: latitude, lon: longitude, lat2: latitude.optional(), lon2: longitude.optional(), w: pictureWidth.optional() })
   .refine((q) => (q.lat2 === undefined) === (q.lon2 === undefined), { message: 'Please give both lat2 and lon2, or neither.', path: ['lat2'] });
 export type MapPictureQuery = z.infer<typeof mapPictureQuery>;
 
 /** spec §2.5: a card's map opens at zoom 15 on one place, 4 on a transit route. */
 export const MAP_ZOOM = { place: 15, route: 4 } as const;
 /**
- * The deepest zoom our basemap has detail for. It is land, water and boundaries from a
- * small world dataset (no streets), whose coastlines are a kilometre or two off: at the
- * spec's zoom 15 a coastal city (Lisbon, Stockholm) fills the card with open sea and a pin.
- * At 8 the coast, rivers and lakes around the place show where it is; the member can still
- * zoom in. Raise this when a street-level basemap is served.
+ * From this zoom on, maps draw the fine land outline (OpenStreetMap's, 10 m; the server's
+ * tiles and pictures) instead of the basemap's small world dataset, whose coastlines are a
+ * kilometre or two off: at the spec's zoom 15 a coastal city (Lisbon, Stockholm) would
+ * otherwise fill the card with open sea and a pin.
  */
-export const BASEMAP_DETAIL_ZOOM = 8;
+export const FINE_LAND_ZOOM = 9;
+/** The deepest tiles served; deeper, the map enlarges these (the outline's 10 m is ~4 px at 16). */
+export const TILE_MAX_ZOOM = 16;
 
-/** Show this wherever places or maps appear (GeoNames data is CC BY 4.0: attribution is required). */
-export const GEO_CREDIT = 'Places: GeoNames (CC BY 4.0)';
+/** GET the tile {z}/{x}/{y} (GEO_PATHS.basemapTiles): whole numbers, on the map at that zoom. */
+export const mapTileParams = z
+  .object({
+    z: z.coerce.number().int('Please give a whole zoom.').min(FINE_LAND_ZOOM, `Please choose a zoom from ${FINE_LAND_ZOOM} to ${TILE_MAX_ZOOM}.`).max(TILE_MAX_ZOOM, `Please choose a zoom from ${FINE_LAND_ZOOM} to ${TILE_MAX_ZOOM}.`),
+    x: z.coerce.number().int('Please give a whole tile column.').min(0, 'Please give a tile column on the map.'),
+    y: z.string().regex(/^\d+\.png$/, 'Please ask for a .png tile.').transform((v) => Number(v.slice(0, -4))),
+  })
+  .superRefine((t, ctx) => {
+    const tiles = 2 ** t.z;
+    if (t.x >= tiles) ctx.addIssue({ code: 'custom', path: ['x'], message: 'Please give a tile column on the map.' });
+    if (t.y >= tiles) ctx.addIssue({ code: 'custom', path: ['y'], message: 'Please give a tile row on the map.' });
+  });
+export type MapTileParams = z.infer<typeof mapTileParams>;
+
+/**
+ * Show this wherever places or maps appear: GeoNames' places are CC BY 4.0 and the fine land
+ * outline is OpenStreetMap's (ODbL); both require the credit.
+ */
+export const GEO_CREDIT = 'Places: GeoNames (CC BY 4.0) · Land: © OpenStreetMap contributors (ODbL)';
 
 export const GEO_SEARCH_LIMIT = 10;
 /** The barter form asks for 3 characters before searching (client side); the server takes 1. */

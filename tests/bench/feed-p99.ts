@@ -64,16 +64,19 @@ async function admin(run: (c: Client) => Promise<unknown>) {
   }
 }
 
-/** The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after. */
-export async function measureFeedOnPostgres(): Promise<Row> {
+/**
+ * The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after; with
+ * `workers` > 1, that many API processes behind the one port (WORKERS, Redis).
+ */
+export async function measureFeedOnPostgres(workers = 1): Promise<Row> {
   const name = `bt_bench_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   try {
-    const server = await startBenchServer({ databaseUrl: url.toString() });
+    const server = await startBenchServer({ databaseUrl: url.toString(), workers });
     try {
-      return await measureFeedAt500(server, 'PostgreSQL');
+      return await measureFeedAt500(server, workers > 1 ? `PostgreSQL, ${workers} processes` : 'PostgreSQL');
     } finally {
       await server.stop();
     }
@@ -91,5 +94,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await server.stop();
   }
   rows.push(await measureFeedOnPostgres());
+  rows.push(await measureFeedOnPostgres(2));
   for (const r of rows) console.log(`${r.measure}  ${r.value}  ${r.budget}`);
 }

@@ -18,13 +18,20 @@ const freePort = () =>
     });
   });
 
-/** Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start seeds. */
-export async function startBenchServer(opts: { databaseUrl?: string } = {}): Promise<BenchServer> {
+/**
+ * Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start
+ * seeds. `workers` > 1 runs that many API processes on the port (WORKERS, with REDIS_URL).
+ */
+export async function startBenchServer(opts: { databaseUrl?: string; workers?: number } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'billionett-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_COMMUNITY: '1', DEMO_PASSWORD };
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
+  if (opts.workers && opts.workers > 1) {
+    env.WORKERS = String(opts.workers);
+    env.REDIS_URL ||= 'redis://127.0.0.1:6379';
+  }
   const child = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;

@@ -1,7 +1,9 @@
 /** Places and the basemap without third parties: the gazetteer search and the served maplibre style. */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GEO_PATHS, GEO_SEARCH_LIMIT, place } from '../../src/contract/geo';
+import sharp from 'sharp';
+import { FINE_LAND_ZOOM, GEO_PATHS, GEO_SEARCH_LIMIT, MAP_PICTURE, mapPictureWidth, place, TILE_MAX_ZOOM } from '../../src/contract/geo';
+import { fineLand } from '../../src/server/geo/fine-land';
 import { fold } from '../../src/server/geo/fold';
 import { BASEMAP_SOURCE_MAXZOOM } from '../../src/server/geo/basemap';
 import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
@@ -97,7 +99,11 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     });
   };
 
-  type Style = { version: number; sources: Record<string, { type: string; data: unknown; maxzoom?: number }>; layers: unknown[] };
+  type Style = {
+    version: number;
+    sources: Record<string, { type: string; data?: unknown; tiles?: string[]; minzoom?: number; maxzoom?: number }>;
+    layers: { id: string; type: string; source?: string; minzoom?: number; maxzoom?: number }[];
+  };
   const getStyle = async () => (await (await fetch(`${s.url}${GEO_PATHS.basemapStyle}`)).json()) as Style;
 
   it('serves a small basemap style whose sources are URLs of our own: long-cached, gzip, ETag', async () => {
@@ -112,12 +118,15 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect(style.version).toBe(8);
     expect(Object.keys(style.sources)).toEqual(expect.arrayContaining(['land', 'rivers', 'lakes', 'boundaries']));
     for (const [name, src] of Object.entries(style.sources)) {
+      if (src.type === 'raster') continue;
       expect(src.type).toBe('geojson');
       expect(src.data).toBe(GEO_PATHS.basemapSource(name));
-      // Tiled finely enough that a coastal city at a card's zoom 15 is not drawn as sea.
       expect(src.maxzoom).toBe(BASEMAP_SOURCE_MAXZOOM);
     }
-    expect(style.layers.length).toBeGreaterThan(0);
+    // From FINE_LAND_ZOOM on, the server's tiles (fine land, names) replace every layer but the sea.
+    expect(style.sources.fine).toEqual({ type: 'raster', tiles: [GEO_PATHS.basemapTiles], tileSize: 512, minzoom: FINE_LAND_ZOOM, maxzoom: TILE_MAX_ZOOM });
+    expect(style.layers.at(-1)).toEqual({ id: 'fine', type: 'raster', source: 'fine', minzoom: FINE_LAND_ZOOM });
+    for (const layer of style.layers.slice(0, -1)) expect(layer.type === 'background' || layer.maxzoom === FINE_LAND_ZOOM).toBe(true);
     // No third party, and no origin either (root-relative; the page resolves them).
     expect(text).not.toMatch(/https?:\/\//);
 
@@ -131,7 +140,8 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
   it('serves each basemap source as GeoJSON: long-cached, gzip, ETag and 304', async () => {
     const style = await getStyle();
     let total = 0;
-    for (const name of Object.keys(style.sources)) {
+    for (const [name, source] of Object.entries(style.sources)) {
+      if (source.type !== 'geojson') continue;
       const path = GEO_PATHS.basemapSource(name);
       const plain = await fetch(`${s.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
       expect(plain.status).toBe(200);
@@ -168,17 +178,17 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
   it('draws a card map as a picture: land, the pin, the largest places around by name; long-cached, gzip, ETag', async () => {
     const lisbon = [{ lat: 38.72225, lon: -9.13933 }];
     expect(GEO_PATHS.mapPicture(lisbon)).toBe('/basemap/picture.svg?lat=38.7223&lon=-9.1393');
+    expect(GEO_PATHS.mapPicture(lisbon, 640)).toBe('/basemap/picture.svg?lat=38.7223&lon=-9.1393&w=640');
     const plain = await fetch(`${s.url}${GEO_PATHS.mapPicture(lisbon)}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toContain('image/svg+xml');
     expect(plain.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
     const svg = await plain.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="800" height="220"/);
-    // Land drawn (a path with many points), and the towns around Lisbon named (it is the pin's).
-    const land = /<path d="([^"]*)" fill="#ece1cb"/.exec(svg)?.[1] ?? '';
-    expect(land.split('L').length).toBeGreaterThan(20);
-    expect(svg).toContain('>Setúbal</text>');
-    expect(svg).toContain('>Cascais</text>');
+    // The fine land (OpenStreetMap's outline: the Tagus' banks), and Lisbon's neighbours named.
+    const land = /<path d="([^"]*)" fill="#ece1cb" fill-rule="nonzero"/.exec(svg)?.[1] ?? '';
+    expect(land.split('L').length).toBeGreaterThan(100);
+    for (const name of ['Lisbon', 'Almada', 'Amadora', 'Oeiras']) expect(svg).toContain(`>${name}</text>`);
     expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     const etag = plain.headers.get('etag')!;
     expect((await fetch(`${s.url}${GEO_PATHS.mapPicture(lisbon)}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -196,6 +206,72 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
     expect(sea).not.toContain('</text>');
   });
 
+  it('draws a picture at the width a card asks for, its names clear of the cropped sides and of the button', async () => {
+    const names = (svg: string) => [...svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"( text-anchor="start")?>([^<]*)</g)];
+    for (const width of MAP_PICTURE.widths) {
+      for (const at of [{ lat: 38.7223, lon: -9.1393 }, { lat: 52.52, lon: 13.405 }, { lat: 59.3293, lon: 18.0686 }]) {
+        const svg = await (await fetch(`${s.url}${GEO_PATHS.mapPicture([at], width)}`)).text();
+        expect(svg).toMatch(new RegExp(`^<svg [^>]*width="${width}" height="${MAP_PICTURE.height}"`));
+        const drawn = names(svg);
+        expect(drawn.length).toBeGreaterThan(2);
+        for (const [, x, y, start, name] of drawn) {
+          const w = name!.length * 7.2;
+          const left = start ? Number(x) : Number(x) - w / 2;
+          // Inside what every card of this width shows, and not under 'Move the map'.
+          expect(left).toBeGreaterThanOrEqual(MAP_PICTURE.slack / 2);
+          expect(left + w).toBeLessThanOrEqual(width - MAP_PICTURE.slack / 2);
+          const underButton = left + w > width - MAP_PICTURE.slack / 2 - MAP_PICTURE.button.width && Number(y) + 4 > MAP_PICTURE.height - MAP_PICTURE.button.height;
+          expect({ name, underButton }).toEqual({ name, underButton: false });
+        }
+      }
+    }
+    expect(mapPictureWidth(326)).toBe(400);
+    expect(mapPictureWidth(614)).toBe(640);
+    expect(mapPictureWidth(1200)).toBe(800);
+  });
+
+  it('serves the interactive map\'s deep tiles: PNG of the fine land with names, long-cached, ETag', async () => {
+    // Lisbon's tile at zoom 12: the city and the Tagus, half land, half water.
+    const path = GEO_PATHS.basemapTiles.replace('{z}', '12').replace('{x}', '1944').replace('{y}', '1569');
+    const tile = await fetch(`${s.url}${path}`);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('content-type')).toBe('image/png');
+    expect(tile.headers.get('cache-control')).toMatch(/^public, max-age=2592000/);
+    const png = Buffer.from(await tile.arrayBuffer());
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([512, 512]);
+    let land = 0;
+    let sea = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if (Math.abs(data[i]! - 0xec) < 6 && Math.abs(data[i + 1]! - 0xe1) < 6 && Math.abs(data[i + 2]! - 0xcb) < 6) land++;
+      if (Math.abs(data[i]! - 0x78) < 6 && Math.abs(data[i + 1]! - 0xbc) < 6 && Math.abs(data[i + 2]! - 0xed) < 6) sea++;
+    }
+    const pixels = info.width * info.height;
+    expect(land / pixels).toBeGreaterThan(0.2);
+    expect(sea / pixels).toBeGreaterThan(0.2);
+    // A name is dark text: some pixels are neither land nor sea nor their blend.
+    expect(land + sea).toBeLessThan(pixels);
+    const etag = tile.headers.get('etag')!;
+    expect((await fetch(`${s.url}${path}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('answers a bad tile 400 with the field, never 500', async () => {
+    for (const [tile, field] of [
+      ['8/1/1.png', 'z'],
+      ['17/1/1.png', 'z'],
+      ['12/4096/1.png', 'x'],
+      ['12/1/4096.png', 'y'],
+      ['12/-1/1.png', 'x'],
+      ['12/1/1.jpg', 'y'],
+      ['12/1.5/1.png', 'x'],
+      ['x/1/1.png', 'z'],
+    ] as const) {
+      const r = await fetch(`${s.url}/basemap/tiles/${tile}`);
+      expect({ tile, status: r.status }).toEqual({ tile, status: 400 });
+      expect(JSON.stringify(await r.json())).toContain(field);
+    }
+  });
+
   it('answers a bad map picture query 400 with the field, never 500', async () => {
     const bad = async (query: string) => {
       const r = await fetch(`${s.url}/basemap/picture.svg${query}`);
@@ -207,6 +283,8 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
       ['?lat=abc&lon=0', 'lat'],
       ['?lat=10&lon=10&lat2=11', 'lat2'],
       ['?lat=10&lon=10&lat2=11&lon2=999', 'lon2'],
+      ['?lat=10&lon=10&w=500', 'w'],
+      ['?lat=10&lon=10&w=wide', 'w'],
       ['', 'lat'],
     ] as const) {
       const r = await bad(query);
@@ -216,3 +294,19 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
   });
 });
 
+
+describe('the fine land outline, cut into 1° cells', () => {
+  it('reads only the cells a view meets: coast, inland and open sea', async () => {
+    const land = await fineLand();
+    // Lisbon's cell: the coast and the Tagus' banks.
+    const [lisbon] = await land.cells([-9.2, 38.7, -9.1, 38.8]);
+    expect(lisbon!.length).toBeGreaterThan(0);
+    expect(lisbon!.reduce((n, ring) => n + ring.points.length, 0)).toBeGreaterThan(150);
+    // Inland Germany: the whole cell is land.
+    const [inland] = await land.cells([10.2, 50.2, 10.8, 50.8]);
+    expect(inland!.some((ring) => ring.box[0] <= 10 && ring.box[1] <= 50 && ring.box[2] >= 11 && ring.box[3] >= 51)).toBe(true);
+    // The Pacific: nothing. A view across two cells reads both.
+    expect(await land.cells([-140.5, 0.2, -140.4, 0.3])).toEqual([[]]);
+    expect(await land.cells([9.9, 50.2, 10.1, 50.3])).toHaveLength(2);
+  });
+});

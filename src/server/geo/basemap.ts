@@ -12,11 +12,11 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { gzipSync, inflateRawSync } from 'node:zlib';
-import { GEO_PATHS } from '../../contract/geo';
+import { FINE_LAND_ZOOM, GEO_PATHS, TILE_MAX_ZOOM } from '../../contract/geo';
 import { lazily } from '../lazily';
 
-/** One served file: its bytes, their gzip, and the ETag. */
-export type BasemapFile = { json: Buffer; gzip: Buffer; etag: string };
+/** One served file: its bytes, their gzip (none for bytes already compressed), and the ETag. */
+export type BasemapFile = { json: Buffer; gzip: Buffer | null; etag: string };
 /** The style (sources by URL) and each GeoJSON source by name. */
 export type Basemap = { style: BasemapFile; sources: ReadonlyMap<string, BasemapFile> };
 
@@ -59,16 +59,30 @@ export function unzipEntry(zip: Buffer, name: string): Buffer | null {
  */
 export const BASEMAP_SOURCE_MAXZOOM = 10;
 
-type Style = { sources?: Record<string, { type?: string; maxzoom?: number; data?: unknown }> };
+type Style = {
+  sources?: Record<string, { type?: string; maxzoom?: number; data?: unknown; tiles?: string[]; tileSize?: number; minzoom?: number }>;
+  layers?: { id: string; type: string; source?: string; minzoom?: number; maxzoom?: number }[];
+};
 
-/** Bytes as served: with their gzip and an ETag of their content. */
-export function servedFile(json: Buffer): BasemapFile {
-  return { json, gzip: gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+/** The raster source and layer of the server's deep tiles (geo/map-tile.ts). */
+const FINE = 'fine';
+
+/** Bytes as served: with their gzip (unless `compressed` already, as a PNG) and an ETag of their content. */
+export function servedFile(json: Buffer, compressed = false): BasemapFile {
+  return { json, gzip: compressed ? null : gzipSync(json, { level: 9 }), etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
 }
 
-/** Moves each inline GeoJSON out of the style, leaving its URL, and tiles it to BASEMAP_SOURCE_MAXZOOM. */
+/**
+ * Moves each inline GeoJSON out of the style, leaving its URL, and tiles it to
+ * BASEMAP_SOURCE_MAXZOOM; from FINE_LAND_ZOOM on, the server's tiles (fine land, place
+ * names) replace every layer but the sea.
+ */
 export function splitStyle(raw: Buffer): Basemap {
   const style = JSON.parse(raw.toString('utf8')) as Style;
+  for (const layer of style.layers ?? []) if (layer.type !== 'background') layer.maxzoom = FINE_LAND_ZOOM;
+  // Root-relative like the GeoJSON URLs: maplibre loads raster tiles against the page.
+  const fine = { type: 'raster', tiles: [GEO_PATHS.basemapTiles], tileSize: 512, minzoom: FINE_LAND_ZOOM, maxzoom: TILE_MAX_ZOOM };
+  (style.layers ??= []).push({ id: FINE, type: 'raster', source: FINE, minzoom: FINE_LAND_ZOOM });
   const sources = new Map<string, BasemapFile>();
   for (const [name, source] of Object.entries(style.sources ?? {})) {
     if (source.type !== 'geojson') continue;
@@ -80,6 +94,7 @@ export function splitStyle(raw: Buffer): Basemap {
     // before its worker fetches it, so no origin is written here (proxies cannot skew it).
     source.data = GEO_PATHS.basemapSource(name);
   }
+  style.sources = { ...style.sources, [FINE]: fine };
   return { style: servedFile(Buffer.from(JSON.stringify(style))), sources };
 }
 

@@ -25,7 +25,7 @@ type Geometry =
   | { type: 'Point' | 'MultiPoint'; coordinates: unknown };
 type Collection = { features: { geometry: Geometry | null }[] };
 
-function shape(points: Point[]): Shape {
+export function shape(points: Point[]): Shape {
   const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x, y] of points) {
     box[0] = Math.min(box[0], x);

@@ -40,12 +40,14 @@ export async function storeSeedPictures(db: Db, files: MediaFiles, wanted: SeedP
         base.clone().webp({ quality: 80, effort: 0 }).toBuffer({ resolveWithObject: true }),
         base.clone().resize(MEDIA_LIMITS.thumbPx, MEDIA_LIMITS.thumbPx, { fit: 'inside' }).webp({ quality: 75, effort: 0 }).toBuffer({ resolveWithObject: true }),
       ]);
-      const fileName = newFileName('webp');
-      await files.write(db, 'gallery', fileName, display.data);
-      await files.write(db, 'gallery-thumb', fileName, thumb.data);
-      return { w, fileName, display, thumb };
+      return { w, fileName: newFileName('webp'), display, thumb };
     }),
   );
+  // Drawn side by side, stored one after another: `db` may be one connection's transaction.
+  for (const { fileName, display, thumb } of made) {
+    await files.write(db, 'gallery', fileName, display.data);
+    await files.write(db, 'gallery-thumb', fileName, thumb.data);
+  }
   await db.insert(media).values(
     made.flatMap(({ w, fileName, display, thumb }) => [
       { ownerId: w.ownerId, imageType: 'gallery', fileName, mimeType: 'image/webp', bytes: display.data.length, width: display.info.width, height: display.info.height },

@@ -1,9 +1,9 @@
 /**
  * The maplibre map of a card, loaded when the member asks to move its picture
  * (place-map.tsx): our basemap style, a marker per place, zoom 15 for one place and 4 for
- * a route (spec §2.5) — one place opens at no deeper than the basemap has detail for
- * (BASEMAP_DETAIL_ZOOM, contract/geo.ts). maplibre 6 bundled needs its worker URL set
- * (TOOLCHAIN.md).
+ * a route (spec §2.5). From FINE_LAND_ZOOM on the style draws the server's tiles (the fine
+ * land outline and place names, contract/geo.ts). maplibre 6 bundled needs its worker URL
+ * set (TOOLCHAIN.md).
  *
  * The style is a few KB naming its GeoJSON sources by root-relative URL; maplibre 6
  * resolves those against the page (browser.resolveURL) and its worker fetches and parses
@@ -15,7 +15,7 @@ import { Map as MapLibre, Marker, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef } from 'react';
-import { BASEMAP_DETAIL_ZOOM, GEO_PATHS, MAP_ZOOM } from '../../../contract/geo';
+import { GEO_PATHS, MAP_ZOOM, TILE_MAX_ZOOM } from '../../../contract/geo';
 
 /** A place to mark. Declared here, the lazy side: place-map.tsx imports it as a type only. */
 export type MapPoint = { lat: number; lon: number; name: string };
@@ -45,7 +45,9 @@ export default function MapView({ points, onFail, focus = false }: { points: Map
         container,
         style: GEO_PATHS.basemapStyle,
         center: [lon, lat],
-        zoom: places.length > 1 ? MAP_ZOOM.route : Math.min(MAP_ZOOM.place, BASEMAP_DETAIL_ZOOM),
+        zoom: places.length > 1 ? MAP_ZOOM.route : MAP_ZOOM.place,
+        // Two steps past the deepest tiles, which the map then enlarges.
+        maxZoom: TILE_MAX_ZOOM + 2,
         attributionControl: false,
         interactive: true,
         // A map in a feed must not take the page's scroll: the wheel (or one finger) moves

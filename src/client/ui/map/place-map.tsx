@@ -10,11 +10,14 @@
  * first screen (Lighthouse TBT) and could only create maps once scrolling settled. A
  * picture is an <img>: a few KB, decoded off the main thread, cached by the service worker
  * with the rest of the basemap. If it cannot be loaded (offline, never seen) the names stay
- * alone; if the interactive map fails, the picture comes back.
+ * alone; if the interactive map fails, the picture comes back. The picture is asked for at
+ * the card's width, rounded up to a few steps (mapPictureWidth), so names are drawn where
+ * the card shows them and clear of the button.
  */
 import { Box, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { GEO_CREDIT, GEO_PATHS, MAP_PICTURE } from '../../../contract/geo';
+import { GEO_CREDIT, GEO_PATHS, MAP_PICTURE, mapPictureWidth } from '../../../contract/geo';
 import { IconMapPin } from '../icons';
 // A type-only import is erased from the build, so maplibre still loads only through import().
 import type { MapPoint } from './map-view';
@@ -45,6 +48,7 @@ export function PlaceMap({ location }: { location: Places | null | undefined }) 
   const [moving, setMoving] = useState(false);
   const [mapFailed, setMapFailed] = useState(false);
   const [pictureFailed, setPictureFailed] = useState(false);
+  const { ref: frame, width: shown } = useElementSize();
   if (!location) return null;
   const names = [location.fromplaceName, location.toplaceName].filter(Boolean).join(' → ');
   const points = pointsOf(location);
@@ -60,17 +64,19 @@ export function PlaceMap({ location }: { location: Places | null | undefined }) 
         </Suspense>
       )}
       {points.length > 0 && !interactive && !pictureFailed && (
-        <Box pos="relative">
-          <img
-            src={GEO_PATHS.mapPicture(points)}
-            alt={`Map of ${names || 'the place'}`}
-            width={MAP_PICTURE.width}
-            height={MAP_PICTURE.height}
-            loading="lazy"
-            decoding="async"
-            onError={() => setPictureFailed(true)}
-            style={{ display: 'block', width: '100%', height: MAP_PICTURE.height, objectFit: 'cover', borderRadius: 6 }}
-          />
+        <Box pos="relative" ref={frame} h={MAP_PICTURE.height}>
+          {shown > 0 && (
+            <img
+              src={GEO_PATHS.mapPicture(points, mapPictureWidth(shown))}
+              alt={`Map of ${names || 'the place'}`}
+              width={mapPictureWidth(shown)}
+              height={MAP_PICTURE.height}
+              loading="lazy"
+              decoding="async"
+              onError={() => setPictureFailed(true)}
+              style={{ display: 'block', width: '100%', height: MAP_PICTURE.height, objectFit: 'cover', borderRadius: 6 }}
+            />
+          )}
           <Button size="compact-sm" variant="white" color="dark" pos="absolute" right={8} bottom={8} onClick={() => setMoving(true)}>
             Move the map
           </Button>
