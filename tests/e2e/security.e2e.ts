@@ -69,7 +69,8 @@ afterAll(async () => {
 
 /**
  * Scrolls the feed until a card with a place shows its map picture (drawn by the server),
- * then asks to move that map: maplibre and its worker load, and the keyboard is on it.
+ * then asks to move that map: maplibre, its worker and its zoom-15 tiles load, and the
+ * keyboard is on it.
  */
 async function scrollToAMap(): Promise<void> {
   const withMaps = page.locator('article').filter({ has: mapPicture(page) });
@@ -82,7 +83,10 @@ async function scrollToAMap(): Promise<void> {
   const card = withMaps.first();
   await card.scrollIntoViewIfNeeded();
   await mapPictureDrawn(card);
+  // The map opens at the spec's zoom 15 on the server's tiles (the fine land outline).
+  const tile = page.waitForResponse((r) => r.url().includes('/basemap/tiles/15/'), { timeout: 20_000 });
   await card.getByRole('button', { name: 'Move the map' }).click();
+  expect((await tile).status()).toBe(200);
   // The card no longer has a picture, so `card` now finds another: the map is the page's only one.
   const canvas = page.getByRole('img', { name: 'Map', exact: true }).locator('canvas');
   await canvas.waitFor({ timeout: 20_000 });
