@@ -5,7 +5,9 @@
  * as `npm start` does. PostgreSQL runs on a fresh database (created, seeded by the start,
  * dropped). Run alone: `npx tsx tests/bench/feed-p99.ts` (DATABASE_URL picks the server).
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
@@ -68,7 +70,7 @@ async function admin(run: (c: Client) => Promise<unknown>) {
  * The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after; with
  * `workers` > 1, that many API processes behind the one port (WORKERS, Redis).
  */
-export async function measureFeedOnPostgres(workers = 1): Promise<Row> {
+export async function measureFeedOnPostgres(workers = 1): Promise<Row[]> {
   const name = `bt_bench_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
@@ -76,7 +78,13 @@ export async function measureFeedOnPostgres(workers = 1): Promise<Row> {
   try {
     const server = await startBenchServer({ databaseUrl: url.toString(), workers });
     try {
-      return await measureFeedAt500(server, workers > 1 ? `PostgreSQL, ${workers} processes` : 'PostgreSQL');
+      if (workers === 1) return [await measureFeedAt500(server, 'PostgreSQL')];
+      // Each API process's idle RSS (BUDGETS: ≤ 300 MB a process), before the load.
+      await new Promise((r) => setTimeout(r, 3000));
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+      const rss = children.map((pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024));
+      const idle = { measure: `server RSS idle, each of ${workers} processes (PostgreSQL)`, value: rss.map((mb) => `${mb} MB`).join(', '), budget: '≤ 300 MB' };
+      return [await measureFeedAt500(server, `PostgreSQL, ${workers} processes`), idle];
     } finally {
       await server.stop();
     }
@@ -93,7 +101,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } finally {
     await server.stop();
   }
-  rows.push(await measureFeedOnPostgres());
-  rows.push(await measureFeedOnPostgres(2));
+  rows.push(...(await measureFeedOnPostgres()));
+  rows.push(...(await measureFeedOnPostgres(2)));
   for (const r of rows) console.log(`${r.measure}  ${r.value}  ${r.budget}`);
 }

@@ -39,7 +39,9 @@ async function main() {
   }
   // Telex starts its own servers (one process, then two sharing PostgreSQL and Redis).
   rows.push(...(await measureTelexRoundTrip()));
-  rows.push(await measureFeedOnPostgres());
+  rows.push(...(await measureFeedOnPostgres()));
+  // The same on two API processes behind one port (WORKERS=2, Redis), and their idle RSS.
+  rows.push(...(await measureFeedOnPostgres(2)));
   // 100,000 generated listings on PGlite and on PostgreSQL, with and without the GiST index.
   rows.push(...(await measureBarter()));
   // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.
