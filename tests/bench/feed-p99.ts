@@ -6,11 +6,10 @@
  * dropped). Run alone: `npx tsx tests/bench/feed-p99.ts` (DATABASE_URL picks the server).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
+import { withFreshDatabase } from './postgres';
 import { signInDemo, startBenchServer, type BenchServer } from './server';
 
 export type Row = { measure: string; value: string; budget: string };
@@ -19,7 +18,6 @@ const RATE = 500;
 const SECONDS = 10;
 const CONNECTIONS = 50;
 const PAGES = [1, 2, 3];
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The part of autocannon's API used here (the package ships no types). */
 type Result = { latency: { p50: number; p99: number; max: number }; requests: { total: number }; non2xx: number; errors: number; timeouts: number };
@@ -56,27 +54,13 @@ export async function measureFeedAt500(server: BenchServer, label: string): Prom
   };
 }
 
-async function admin(run: (c: Client) => Promise<unknown>) {
-  const c = new Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await run(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /**
  * The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after; with
  * `workers` > 1, that many API processes behind the one port (WORKERS, Redis).
  */
 export async function measureFeedOnPostgres(workers = 1): Promise<Row[]> {
-  const name = `bt_bench_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`create database ${name}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    const server = await startBenchServer({ databaseUrl: url.toString(), workers });
+  return withFreshDatabase('bt_bench', async (url) => {
+    const server = await startBenchServer({ databaseUrl: url, workers });
     try {
       if (workers === 1) return [await measureFeedAt500(server, 'PostgreSQL')];
       // Each API process's idle RSS (BUDGETS: ≤ 300 MB a process), before the load.
@@ -88,9 +72,7 @@ export async function measureFeedOnPostgres(workers = 1): Promise<Row[]> {
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

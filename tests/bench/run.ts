@@ -12,6 +12,7 @@ import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
 import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
 import { measureSearch } from './search';
+import { measureFeedGrowth } from './feed-growth';
 import { measureBulletinLatency } from './bulletins';
 import { measureBarter } from './barter';
 import { measureFeedPaint } from './feed-paint';
@@ -46,6 +47,8 @@ async function main() {
   rows.push(...(await measureBarter()));
   // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.
   rows.push(...(await measureSearch()));
+  // The feed's growth: 1,000, 10,000 and 100,000 generated members, 1,000 of them reading.
+  rows.push(...(await measureFeedGrowth()));
   rows.push(await measureBulletinLatency());
   const width = Math.max(...rows.map((r) => r.measure.length));
   console.log(`\n${'measure'.padEnd(width)}  value            budget`);

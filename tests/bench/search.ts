@@ -8,21 +8,14 @@
  * words): p50 / p99 — and the same calls with the trigram indexes dropped, side by side.
  * Run alone: `npx tsx tests/bench/search.ts` (DATABASE_URL: the PostgreSQL to create it in).
  */
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { SEARCH_PATHS } from '../../src/contract/search';
-import { DEMO_PASSWORD } from '../support/demo';
+import { onPostgres, seedScale, withFreshDatabase } from './postgres';
 import { signInDemo, startBenchServer } from './server';
 
 type Row = { measure: string; value: string; budget: string };
 
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEMBERS = Number(process.env.SEARCH_MEMBERS ?? 100_000);
 const ROUNDS = 200;
 const ROUNDS_WITHOUT_INDEX = 6;
@@ -31,31 +24,6 @@ const SEARCH_INDEXES = ['users_search_name', 'posts_words_public', 'posts_words_
 
 const USER_TEXTS = ['Lindqvist', 'lindqvst', 'astrid lindqvist', 'Søren', 'soren sorensen', 'garcia', 'Müller', 'muller', 'ingrid ok', 'zoe weber', 'Yilmaz', 'haddad', 'Grégoire', 'gregoire moreau', 'fer', 'Nakamura', 'xiadani quispe', 'Amara Okafor', 'jonas ferreira', 'petrovic'];
 const POST_TEXTS = ['harbour', 'harbor', 'Nørrebro', 'norrebro', 'café', 'cafe', 'design systems', 'zurich', 'Reykjavik', 'postmortem', 'latency', 'vineyard', 'São Paulo', 'chocolate', 'anniversary', 'lodz', 'podcast', 'oncall', 'forecast', 'Ångström'];
-
-async function admin<T>(url: string, run: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
-
-/** The generated community, as an operator makes it: the admin command, on the bench's database. */
-function generate(databaseUrl: string): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'billionett-scale-'));
-  try {
-    const run = spawnSync('npx', ['tsx', 'src/server/admin.ts', 'seed-scale', '--members', String(MEMBERS)], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DEMO_PASSWORD },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`seed-scale failed: ${run.stderr}`);
-    return run.stdout.trim();
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -76,15 +44,11 @@ async function timeCalls(url: string, token: string, paths: string[], rounds: nu
 }
 
 export async function measureSearch(): Promise<Row[]> {
-  const name = `bt_search_${randomBytes(6).toString('hex')}`;
-  await admin(ADMIN_URL, (c) => c.query(`create database ${name}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  try {
-    const server = await startBenchServer({ databaseUrl: url.toString() });
+  return withFreshDatabase('bt_search', async (url) => {
+    const server = await startBenchServer({ databaseUrl: url });
     try {
       const loadStarted = performance.now();
-      const generated = generate(url.toString());
+      const generated = seedScale(url, MEMBERS);
       const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(0);
       const entryCount = Number(/([0-9]+) entries/.exec(generated)?.[1] ?? 0);
       const token = await signInDemo(server.url);
@@ -93,7 +57,7 @@ export async function measureSearch(): Promise<Row[]> {
       await timeCalls(server.url, token, [...users, ...entries], 40); // warm-up
       const withUsers = await timeCalls(server.url, token, users, ROUNDS);
       const withEntries = await timeCalls(server.url, token, entries, ROUNDS);
-      await admin(url.toString(), (c) => c.query(`drop index ${SEARCH_INDEXES.join('; drop index ')}`));
+      await onPostgres(url, (c) => c.query(`drop index ${SEARCH_INDEXES.join('; drop index ')}`));
       const bareUsers = await timeCalls(server.url, token, users, ROUNDS_WITHOUT_INDEX);
       const bareEntries = await timeCalls(server.url, token, entries, ROUNDS_WITHOUT_INDEX);
       const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -107,9 +71,7 @@ export async function measureSearch(): Promise<Row[]> {
     } finally {
       await server.stop();
     }
-  } finally {
-    await admin(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -101,7 +101,8 @@ async function openPostgres(url: string): Promise<Database> {
   // jit off: every statement here is a short OLTP read or write, and a search's cost
   // estimate (its visibility subplans) tipped PostgreSQL into compiling it — 1.7 s of JIT
   // for 0.1 s of work at a million entries. Set per connection, so no server change is needed.
-  const pool = new Pool({ connectionString: url, max: 10, options: '-c jit=off' });
+  // PGOPTIONS (libpq's own variable) adds settings of the operator's after ours.
+  const pool = new Pool({ connectionString: url, max: 10, options: ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ') });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool });
