@@ -92,7 +92,8 @@ async function prepare(): Promise<void> {
   // Once per install (~10 s, in a child): maps at zoom 15 then never wait for it.
   if (!existsSync(fineLandFile())) {
     console.log('Cutting the fine land outline for maps (once)…');
-    await ensureFineLand();
+    // Not worth refusing to start for: without it maps draw the coarse outline (geo/fine-land.ts).
+    await ensureFineLand().catch((error: unknown) => console.warn(`The fine land outline could not be cut (${error instanceof Error ? error.message : String(error)}); maps will draw the coarse one.`));
   }
   // Seed in a short-lived child process: the seed's one big transaction grows the embedded
   // database's WebAssembly memory, which never shrinks; done apart, the serving process starts

@@ -297,7 +297,8 @@ describe.each(dbTargets().slice(0, 1))('geo on $name', ({ databaseUrl }) => {
 
 describe('the fine land outline, cut into 1° cells', () => {
   it('reads only the cells a view meets: coast, inland and open sea', async () => {
-    const land = await fineLand();
+    const land = (await fineLand())!;
+    expect(land).not.toBeNull();
     // Lisbon's cell: the coast and the Tagus' banks.
     const [lisbon] = await land.cells([-9.2, 38.7, -9.1, 38.8]);
     expect(lisbon!.length).toBeGreaterThan(0);

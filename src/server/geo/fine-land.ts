@@ -10,7 +10,6 @@ import { existsSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Point } from 'lineclip';
-import { lazily } from '../lazily';
 import { shape, type Box, type Shape } from './map-layers';
 
 const VERSION = 2;
@@ -97,4 +96,16 @@ async function openFineLand(): Promise<FineLand> {
   };
 }
 
-export const fineLand = lazily(openFineLand);
+/**
+ * The outline, or null where it cannot be had (the cut needs ~1.2 GB for a few seconds, more
+ * than a small server may have): maps then draw the basemap's own coarse land at every zoom.
+ * A failure is kept for the life of the process, so the cut is not tried again on each map.
+ */
+export const fineLand: () => Promise<FineLand | null> = (() => {
+  let opened: Promise<FineLand | null> | null = null;
+  return () =>
+    (opened ??= openFineLand().catch((error: unknown) => {
+      console.warn(`Maps will draw the coarse land outline: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    }));
+})();

@@ -96,8 +96,9 @@ function linesPath(v: View, lines: Shape[]): string {
  * outline winds its holes against its land), so cells side by side join without a seam.
  */
 async function landPaths(v: View): Promise<string> {
-  if (v.zoom < FINE_LAND_ZOOM) return `<path d="${areasPath(v, (await mapLayers()).land)}" fill="${COLOURS.land}" fill-rule="evenodd"/>`;
-  const cells = await (await fineLand()).cells(v.box);
+  const fine = v.zoom >= FINE_LAND_ZOOM ? await fineLand() : null;
+  if (!fine) return `<path d="${areasPath(v, (await mapLayers()).land)}" fill="${COLOURS.land}" fill-rule="evenodd"/>`;
+  const cells = await fine.cells(v.box);
   return `<path d="${cells.map((rings) => ringsPath(v, rings)).join('')}" fill="${COLOURS.land}" fill-rule="nonzero"/>`;
 }
 
