@@ -45,7 +45,7 @@ export const MAP_PICTURE = {
   /**
    * The picture's zoom for one place. The spec's 15 is a street map's; without streets a
    * card at 15 (or 12) is one colour and a pin. At 10 it shows the place among its
-   * neighbours, by name, and the fine coastline within about 50 m. The map it opens into
+   * neighbours, by name, and the shape of the fine coastline. The map it opens into
    * is at the spec's 15.
    */
   zoom: 10,
