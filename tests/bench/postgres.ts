@@ -1,36 +1,23 @@
-/** PostgreSQL for the benches: a fresh database per measure, and the generated community in it. */
+/** PostgreSQL for the benches: a fresh database per measure, and the generated community in it (tests/support/postgres.ts underneath). */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DEMO_PASSWORD } from '../support/demo';
+import { createDatabase } from '../support/postgres';
+
+export { onPostgres } from '../support/postgres';
 
 /** The server the benches create their databases on (DATABASE_URL's, or the local one). */
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Runs `run` on one connection to `url`. */
-export async function onPostgres<T>(url: string, run: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Runs `run` with the URL of a new database named `prefix_…`, dropped afterwards. */
 export async function withFreshDatabase<T>(prefix: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createDatabase(ADMIN_URL, prefix);
   try {
-    return await run(url.toString());
+    return await run(database.url);
   } finally {
-    await onPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await database.drop();
   }
 }
 

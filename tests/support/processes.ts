@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { API_BASE } from '../../src/contract/codes';
 import { freePort } from './chaos';
+import { createDatabase, onPostgres } from './postgres';
 import type { TelexLogin } from './telex';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -22,16 +22,6 @@ export type Cluster = {
   signUp(via: ApiProcess): Promise<TelexLogin>;
   close(): Promise<void>;
 };
-
-async function admin<T>(serverUrl: string, run: (c: Client) => Promise<T>): Promise<T> {
-  const c = new Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    return await run(c);
-  } finally {
-    await c.end();
-  }
-}
 
 async function waitHealthy(p: ApiProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -69,7 +59,7 @@ async function startProcess(env: Record<string, string>): Promise<ApiProcess> {
  */
 export async function signUpMember(api: string, databaseUrl: string, n: number): Promise<TelexLogin & { email: string; password: string }> {
   const code = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
-  await admin(databaseUrl, (c) => c.query(`insert into activation_codes (code, plan_code) values ($1, 'ruby')`, [code]));
+  await onPostgres(databaseUrl, (c) => c.query(`insert into activation_codes (code, plan_code) values ($1, 'ruby')`, [code]));
   const email = `cluster${n}.${randomBytes(3).toString('hex')}@example.com`;
   const password = 'Secret#123';
   const body = {
@@ -86,12 +76,9 @@ export async function signUpMember(api: string, databaseUrl: string, n: number):
 /** `count` API processes sharing a fresh database on `databaseUrl`'s server and `redisUrl`. */
 /** Without `redisUrl` the processes keep the in-memory bus (one process is then the only sane count). */
 export async function startCluster(opts: { databaseUrl: string; redisUrl?: string; count: number; env?: Record<string, string> }): Promise<Cluster> {
-  const name = `bt_test_${randomBytes(6).toString('hex')}`;
-  await admin(opts.databaseUrl, (c) => c.query(`create database ${name}`));
-  const dbUrl = new URL(opts.databaseUrl);
-  dbUrl.pathname = `/${name}`;
+  const database = await createDatabase(opts.databaseUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bt-cluster-'));
-  const env = { ...opts.env, DATABASE_URL: dbUrl.toString(), REDIS_URL: opts.redisUrl ?? '', JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: dataDir };
+  const env = { ...opts.env, DATABASE_URL: database.url, REDIS_URL: opts.redisUrl ?? '', JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: dataDir };
   const processes: ApiProcess[] = [];
   const close = async () => {
     await Promise.all(
@@ -104,7 +91,7 @@ export async function startCluster(opts: { databaseUrl: string; redisUrl?: strin
           }),
       ),
     );
-    await admin(opts.databaseUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -116,7 +103,7 @@ export async function startCluster(opts: { databaseUrl: string; redisUrl?: strin
   }
 
   let n = 0;
-  const signUp = (via: ApiProcess) => signUpMember(via.api, dbUrl.toString(), (n += 1));
+  const signUp = (via: ApiProcess) => signUpMember(via.api, database.url, (n += 1));
 
   return { processes, signUp, close };
 }

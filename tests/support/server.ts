@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Client } from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { SessionData, SignUpRequest } from '../../src/contract/auth';
 import { API_BASE, type PlanCode } from '../../src/contract/codes';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { activationCodes } from '../../src/server/db/schema/accounts';
+import { createDatabase } from './postgres';
+
+export { createDatabase } from './postgres';
 
 export type DbTarget = { name: 'pglite' | 'postgres'; databaseUrl?: string };
 
@@ -54,31 +56,6 @@ export type TestServerOptions = {
 } & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints'>;
 
 export const TEST_PASSWORD = 'Secret#123';
-
-export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bt_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
 
 let counter = 0;
 
