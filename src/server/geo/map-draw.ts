@@ -93,7 +93,7 @@ function linesPath(v: View, lines: Shape[]): string {
 
 /**
  * The land: the small dataset's, or the fine cells' as one path filled by winding (the fine
- * outline winds its holes against its land), so cells side by side join without a seam.
+ * outline keeps outer rings only), so cells side by side join without a seam.
  */
 async function landPaths(v: View): Promise<string> {
   const fine = v.zoom >= FINE_LAND_ZOOM ? await fineLand() : null;
@@ -105,8 +105,9 @@ async function landPaths(v: View): Promise<string> {
 const xml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
- * The largest places' names, each where it fits without covering a pin, another name or a
- * room the caller keeps free (`kept`), and inside `inside` (px: west, north, east, south).
+ * The largest places' names, each where it fits without covering a room already `taken`
+ * (pins, rooms the caller keeps free, names drawn), and inside `inside` (px: west, north,
+ * east, south).
  */
 async function labels(v: View, taken: Box[], inside: Box): Promise<string> {
   let out = '';
