@@ -34,8 +34,13 @@ export function ChatLists({ unread, ...list }: ListProps & { unread: number }) {
   const [chosen, setChosen] = useState<string | null>(null);
   // No conversation yet: open on the billionetts, whom a first telex goes to (issue 14).
   const tab = chosen ?? (conversations?.length === 0 ? 'billionetts' : 'conversations');
+  // Once the member is in the lists, the tab they see is theirs: conversations arriving from
+  // the server must not switch it (and unmount the row a keyboard member stands on).
+  const keep = () => {
+    if (chosen === null) setChosen(tab);
+  };
   return (
-    <Paper withBorder radius="md" p="xs" className={classes.pane}>
+    <Paper withBorder radius="md" p="xs" className={classes.pane} onFocusCapture={keep} onPointerDownCapture={keep}>
       <Tabs value={tab} onChange={setChosen} keepMounted={false} style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}>
         <Tabs.List grow>
           <Tabs.Tab value="conversations" rightSection={unread > 0 ? <Badge size="xs" circle>{unread}</Badge> : undefined}>
