@@ -17,6 +17,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { clockWrites, setWriteClock } from './write-clock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -43,6 +44,14 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
 export type DbKind = 'pglite' | 'postgres';
 export type Database = {
   db: Db;
+  /**
+   * The feed's reads (routes/entries/feed-page.ts): statements built once, run for every
+   * member. On PostgreSQL, a pool of its own whose connections keep one generic plan per
+   * statement: planning a feed page afresh (PostgreSQL's choice for these, its custom plans
+   * estimating cheaper) cost more than running it. Every other statement keeps the default.
+   * PGlite plans each statement anyway: the same database.
+   */
+  feedDb: Db;
   kind: DbKind;
   close: () => Promise<void>;
   /** The embedded data directory's lock (data-dir-lock.ts); absent in memory and on PostgreSQL. */
@@ -81,12 +90,15 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     await lock?.release();
     throw error;
   }
+  const clock = clockWrites(client);
   const db = drizzleLite({ client });
+  setWriteClock(db, clock);
   await migrateLite(db, { migrationsFolder });
   // Planner statistics (PGlite runs no autovacuum) are refreshed by the seed step that every
   // `npm start` runs in a child before serving (admin.ts seed), not here in every process.
   return {
     db: db as unknown as Db,
+    feedDb: db as unknown as Db,
     kind: 'pglite',
     lock,
     dump: () => client.dumpDataDir('gzip'),
@@ -102,9 +114,12 @@ async function openPostgres(url: string): Promise<Database> {
   // estimate (its visibility subplans) tipped PostgreSQL into compiling it — 1.7 s of JIT
   // for 0.1 s of work at a million entries. Set per connection, so no server change is needed.
   // PGOPTIONS (libpq's own variable) adds settings of the operator's after ours.
-  const pool = new Pool({ connectionString: url, max: 10, options: ['-c jit=off', process.env.PGOPTIONS].filter(Boolean).join(' ') });
+  const options = (...ours: string[]) => [...ours, process.env.PGOPTIONS].filter(Boolean).join(' ');
+  const pool = new Pool({ connectionString: url, max: 10, options: options('-c jit=off') });
+  const feedPool = new Pool({ connectionString: url, max: 6, options: options('-c jit=off', '-c plan_cache_mode=force_generic_plan') });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  feedPool.on('error', () => {});
   const db = drizzlePg({ client: pool });
   const lock = await pool.connect();
   try {
@@ -114,7 +129,14 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    feedDb: drizzlePg({ client: feedPool }) as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), feedPool.end()]);
+    },
+  };
 }
 
 /** The SQLSTATE of a database error from either driver, looking through Drizzle's wrapper. */

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../contract/codes';
 import { users } from '../db/schema/accounts';
+import { keptUntilWritten } from '../db/write-clock';
 import { HttpError } from '../http-error';
 
 export type Member = { id: number; userCode: string; roles: string[] };
@@ -62,13 +63,24 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   return member;
 }
 
+/**
+ * Every signed-in request reads its account (gone, or a password changed since the token?):
+ * kept until the next write to the embedded database (db/write-clock.ts) — a deleted account
+ * or a new password is a write, so it counts at once.
+ */
+const keptAccount = keptUntilWritten<{ row?: { id: number; userCode: string; roles: string[]; changedAt: Date } }>(5000);
+
 /** The member a verified token speaks for, or null when the account is gone or the password moved on. */
 async function memberOfClaims(app: FastifyInstance, claims: TokenClaims & { iat: number }): Promise<Member | null> {
-  const [row] = await app.db
-    .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })
-    .from(users)
-    .where(eq(users.userCode, claims.sub))
-    .limit(1);
+  const { row } = await keptAccount(app.db, claims.sub, async () => ({
+    row: (
+      await app.db
+        .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })
+        .from(users)
+        .where(eq(users.userCode, claims.sub))
+        .limit(1)
+    )[0],
+  }));
   if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) return null;
   return { id: row.id, userCode: row.userCode, roles: row.roles };
 }

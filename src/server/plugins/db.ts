@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: DbKind;
+    /** The feed's reads, prepared once and run for every member (client.ts Database.feedDb). */
+    feedDb: Db;
   }
 }
 
@@ -14,6 +16,7 @@ export async function setupDb(app: FastifyInstance, options: { dataDir?: string;
   const database = await openDatabase(options);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('feedDb', database.feedDb);
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -11,35 +11,47 @@
  * entry routes cannot drift apart. `allowsSql` is privacy.ts's `allows` as SQL
  * (tests/server/privacy-forms.test.ts checks that both forms agree).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PRIVACY } from '../../contract/codes';
 import { circleMembers, circles, slateFollowers, slates } from '../db/schema/circles';
 import { friendships } from '../db/schema/friendships';
 import { posts } from '../db/schema/entries';
 
-type Ref = SQL | AnyPgColumn | number;
+/**
+ * Who is looking: an id, or a placeholder for one in a statement built once and run for
+ * every viewer (routes/entries/feed-page.ts).
+ */
+export type Viewer = number | Placeholder;
+type Ref = SQL | AnyPgColumn | Viewer;
+
+/**
+ * The privacy codes as literals in the text, not parameters: a statement prepared once
+ * (feed-page.ts) is then planned knowing them, as a generic plan can (a parameter is any value
+ * to it), and its estimates stay those of a custom plan, so PostgreSQL keeps the generic one.
+ */
+const P = Object.fromEntries(Object.entries(PRIVACY).map(([k, v]) => [k, sql.raw(String(Number(v)))])) as Record<keyof typeof PRIVACY, SQL>;
 
 /** `a` and `b` (SQL integer expressions) are billionetts. Friendships store user_a < user_b. */
 export const friendsSql = (a: Ref, b: Ref): SQL =>
   sql`exists (select 1 from ${friendships} where ${friendships.userA} = least(${a}, ${b}) and ${friendships.userB} = greatest(${a}, ${b}))`;
 
 /** The viewer is a member of the circle (its admin is one too). */
-export const circleMemberSql = (circleId: Ref, viewerId: number): SQL =>
+export const circleMemberSql = (circleId: Ref, viewerId: Viewer): SQL =>
   sql`exists (select 1 from ${circleMembers} where ${circleMembers.circleId} = ${circleId} and ${circleMembers.userId} = ${viewerId})`;
 
-export const slateFollowerSql = (slateId: Ref, viewerId: number): SQL =>
+export const slateFollowerSql = (slateId: Ref, viewerId: Viewer): SQL =>
   sql`exists (select 1 from ${slateFollowers} where ${slateFollowers.slateId} = ${slateId} and ${slateFollowers.userId} = ${viewerId})`;
 
 type CircleCols = { id: AnyPgColumn; privacyCode: AnyPgColumn; adminId: AnyPgColumn };
 
 /** A circle row the viewer may read: 1 anyone; 2 members and the admin's billionetts; 3 members. */
-export const circleReadableSql = (c: CircleCols, viewerId: number): SQL =>
-  sql`(${c.privacyCode} = ${PRIVACY.everyone} or ${circleMemberSql(c.id, viewerId)} or (${c.privacyCode} = ${PRIVACY.billionetts} and ${friendsSql(c.adminId, viewerId)}))`;
+export const circleReadableSql = (c: CircleCols, viewerId: Viewer): SQL =>
+  sql`(${c.privacyCode} = ${P.everyone} or ${circleMemberSql(c.id, viewerId)} or (${c.privacyCode} = ${P.billionetts} and ${friendsSql(c.adminId, viewerId)}))`;
 
 /** A slate row the viewer may read: its admin; 1 anyone; 2 followers and the admin's billionetts; 3 the admin alone. */
-export const slateReadableSql = (s: CircleCols, viewerId: number): SQL =>
-  sql`(${s.adminId} = ${viewerId} or ${s.privacyCode} = ${PRIVACY.everyone} or (${s.privacyCode} = ${PRIVACY.billionetts} and (${slateFollowerSql(s.id, viewerId)} or ${friendsSql(s.adminId, viewerId)})))`;
+export const slateReadableSql = (s: CircleCols, viewerId: Viewer): SQL =>
+  sql`(${s.adminId} = ${viewerId} or ${s.privacyCode} = ${P.everyone} or (${s.privacyCode} = ${P.billionetts} and (${slateFollowerSql(s.id, viewerId)} or ${friendsSql(s.adminId, viewerId)})))`;
 
 /*
  * The viewer's ties as uncorrelated `array(select …)` subqueries: PostgreSQL runs each once
@@ -50,30 +62,30 @@ export const slateReadableSql = (s: CircleCols, viewerId: number): SQL =>
  */
 
 /** The viewer's billionetts' ids (friendships store user_a < user_b, so both halves). */
-export const friendIdsSql = (viewerId: number): SQL =>
+export const friendIdsSql = (viewerId: Viewer): SQL =>
   sql`array(select ${friendships.userB} from ${friendships} where ${friendships.userA} = ${viewerId} union all select ${friendships.userA} from ${friendships} where ${friendships.userB} = ${viewerId})`;
 
 /** The circles the viewer is a member of (the admin is one too). */
-export const memberCircleIdsSql = (viewerId: number): SQL =>
+export const memberCircleIdsSql = (viewerId: Viewer): SQL =>
   sql`array(select ${circleMembers.circleId} from ${circleMembers} where ${circleMembers.userId} = ${viewerId})`;
 
 /** The slates the viewer follows. */
-export const followedSlateIdsSql = (viewerId: number): SQL =>
+export const followedSlateIdsSql = (viewerId: Viewer): SQL =>
   sql`array(select ${slateFollowers.slateId} from ${slateFollowers} where ${slateFollowers.userId} = ${viewerId})`;
 
 /** privacy.ts `allows` as SQL: the owner themself, 1 anyone, 2 the owner's billionetts. */
-export const allowsSql = (privacyCode: Ref, ownerId: Ref, viewerId: number): SQL =>
-  sql`(${ownerId} = ${viewerId} or ${privacyCode} = ${PRIVACY.everyone} or (${privacyCode} = ${PRIVACY.billionetts} and ${ownerId} = any(${friendIdsSql(viewerId)})))`;
+export const allowsSql = (privacyCode: Ref, ownerId: Ref, viewerId: Viewer): SQL =>
+  sql`(${ownerId} = ${viewerId} or ${privacyCode} = ${P.everyone} or (${privacyCode} = ${P.billionetts} and ${ownerId} = any(${friendIdsSql(viewerId)})))`;
 
-const onSuite = (viewerId: number): SQL => sql`(${posts.originType} = 'user' and ${allowsSql(posts.privacyCode, posts.authorId, viewerId)})`;
+const onSuite = (viewerId: Viewer): SQL => sql`(${posts.originType} = 'user' and ${allowsSql(posts.privacyCode, posts.authorId, viewerId)})`;
 
 /** Same rules as circleReadableSql, and 2 reaches the members only; the circle's 'entries' privacy narrows it further (policy/origins.ts featureVisible). */
-const onCircle = (viewerId: number): SQL =>
-  sql`(${posts.originType} = 'group' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and (${circles.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.privacyCode} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)}))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)})) and (${circles.entriesPrivacy} = ${PRIVACY.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.entriesPrivacy} = ${PRIVACY.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)})))))`;
+const onCircle = (viewerId: Viewer): SQL =>
+  sql`(${posts.originType} = 'group' and ${posts.privacyCode} <> ${P.onlyMe} and exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and (${circles.privacyCode} = ${P.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.privacyCode} = ${P.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)}))) and (${posts.privacyCode} = ${P.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)})) and (${circles.entriesPrivacy} = ${P.everyone} or ${circles.id} = any(${memberCircleIdsSql(viewerId)}) or (${circles.entriesPrivacy} = ${P.billionetts} and ${circles.adminId} = any(${friendIdsSql(viewerId)})))))`;
 
 /** Same rules as slateReadableSql, and 2 reaches the admin and the followers only; then the slate's 'entries' privacy. */
-const onSlate = (viewerId: number): SQL =>
-  sql`(${posts.originType} = 'page' and ${posts.privacyCode} <> ${PRIVACY.onlyMe} and exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and (${slates.adminId} = ${viewerId} or ${slates.privacyCode} = ${PRIVACY.everyone} or (${slates.privacyCode} = ${PRIVACY.billionetts} and (${slates.id} = any(${followedSlateIdsSql(viewerId)}) or ${slates.adminId} = any(${friendIdsSql(viewerId)})))) and (${posts.privacyCode} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)})) and (${slates.entriesPrivacy} = ${PRIVACY.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)}) or (${slates.entriesPrivacy} = ${PRIVACY.billionetts} and ${slates.adminId} = any(${friendIdsSql(viewerId)})))))`;
+const onSlate = (viewerId: Viewer): SQL =>
+  sql`(${posts.originType} = 'page' and ${posts.privacyCode} <> ${P.onlyMe} and exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and (${slates.adminId} = ${viewerId} or ${slates.privacyCode} = ${P.everyone} or (${slates.privacyCode} = ${P.billionetts} and (${slates.id} = any(${followedSlateIdsSql(viewerId)}) or ${slates.adminId} = any(${friendIdsSql(viewerId)})))) and (${posts.privacyCode} = ${P.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)})) and (${slates.entriesPrivacy} = ${P.everyone} or ${slates.adminId} = ${viewerId} or ${slates.id} = any(${followedSlateIdsSql(viewerId)}) or (${slates.entriesPrivacy} = ${P.billionetts} and ${slates.adminId} = any(${friendIdsSql(viewerId)})))))`;
 
-export const visibleTo = (viewerId: number): SQL =>
+export const visibleTo = (viewerId: Viewer): SQL =>
   sql`(${posts.authorId} = ${viewerId} or ${onSuite(viewerId)} or ${onCircle(viewerId)} or ${onSlate(viewerId)})`;

@@ -2,13 +2,13 @@
  * The WHERE of each feed mode and of the shortcut filters (spec §2.4). Visibility is
  * added by listItems, never here, so no mode can forget it.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
 import type { Db } from '../../db/client';
 import { wordsMatch, wordsQuery } from '../../domain/search/words';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
-import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql } from '../../policy/visibility';
+import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, type Viewer } from '../../policy/visibility';
 
 const TYPE_FILTERS: number[] = [FEED_FILTER.poll, FEED_FILTER.occasion, FEED_FILTER.transit, FEED_FILTER.entry];
 
@@ -17,13 +17,13 @@ const TYPE_FILTERS: number[] = [FEED_FILTER.poll, FEED_FILTER.occasion, FEED_FIL
  * the circles I am a member of and the slates I own or follow (contract/circles.ts: a
  * billionett's entry on a circle I am not in stays on that circle); entries tagging me.
  */
-export const homeWhere = (me: number): SQL =>
+export const homeWhere = (me: Viewer): SQL =>
   or(
     eq(posts.authorId, me),
-    and(eq(posts.originType, 'user'), or(eq(posts.originUserId, me), sql`${posts.authorId} = any(${friendIdsSql(me)})`)),
-    and(eq(posts.originType, 'group'), sql`${posts.originGroupId} = any(${memberCircleIdsSql(me)})`),
+    and(sql`${posts.originType} = 'user'`, or(eq(posts.originUserId, me), sql`${posts.authorId} = any(${friendIdsSql(me)})`)),
+    and(sql`${posts.originType} = 'group'`, sql`${posts.originGroupId} = any(${memberCircleIdsSql(me)})`),
     and(
-      eq(posts.originType, 'page'),
+      sql`${posts.originType} = 'page'`,
       sql`(${posts.originPageId} = any(${followedSlateIdsSql(me)}) or ${posts.originPageId} = any(array(select ${slates.id} from ${slates} where ${slates.adminId} = ${me})))`,
     ),
     // The ids as one array, like the branches above, not a correlated `exists`: every branch of
@@ -33,16 +33,16 @@ export const homeWhere = (me: number): SQL =>
   )!;
 
 /** A member's suite: what was posted on it (by them or by their billionetts). */
-export const suiteWhere = (ownerId: number): SQL => and(eq(posts.originType, 'user'), eq(posts.originUserId, ownerId))!;
+export const suiteWhere = (ownerId: Viewer): SQL => and(sql`${posts.originType} = 'user'`, eq(posts.originUserId, ownerId))!;
 
 /** A circle's suite (feed mode circle): what was posted on it. */
-export const circleWhere = (circleId: number): SQL => and(eq(posts.originType, 'group'), eq(posts.originGroupId, circleId))!;
+export const circleWhere = (circleId: Viewer): SQL => and(sql`${posts.originType} = 'group'`, eq(posts.originGroupId, circleId))!;
 
 /** A slate's suite (feed mode slate). */
-export const slateWhere = (slateId: number): SQL => and(eq(posts.originType, 'page'), eq(posts.originPageId, slateId))!;
+export const slateWhere = (slateId: Viewer): SQL => and(sql`${posts.originType} = 'page'`, eq(posts.originPageId, slateId))!;
 
 /** The saved entries' ids first (an index scan), then those rows by id: not an `exists` tried on every entry. */
-export const savedWhere = (me: number): SQL =>
+export const savedWhere = (me: Viewer): SQL =>
   sql`${posts.id} = any(array(select ${savedPosts.postId} from ${savedPosts} where ${savedPosts.userId} = ${me}))`;
 
 /**
@@ -60,12 +60,13 @@ const selfOrShared = (table: { postId: unknown }) =>
  * Shortcut filters: the type codes (1, 2, 3, 5; a Theatre entry counts as 5) narrow by type
  * (any of them); 11 gallery, 16 archive and 18 tags each narrow further.
  */
-export function featureWhere(codes: number[], me: number): SQL | undefined {
+export function featureWhere(codes: number[], me: Viewer): SQL | undefined {
   const parts: SQL[] = [];
   const types = codes.filter((c) => TYPE_FILTERS.includes(c));
   if (types.length > 0) {
     const withTheatre = types.includes(ENTRY_TYPE.entry) ? [...types, ENTRY_TYPE.theatre] : types;
-    parts.push(inArray(posts.featureCode, withTheatre));
+    // Literals: the codes are part of the statement's shape (feed-page.ts), and the planner sees them.
+    parts.push(sql`${posts.featureCode} in (${sql.raw(withTheatre.map(Number).join(', '))})`);
   }
   if (codes.includes(FEED_FILTER.gallery)) {
     parts.push(sql`exists (select 1 from ${postMedia} where ${selfOrShared(postMedia)})`);
@@ -76,3 +77,13 @@ export function featureWhere(codes: number[], me: number): SQL | undefined {
   }
   return parts.length > 0 ? and(...parts) : undefined;
 }
+
+/** The feed modes that page through `posts` (search pages its own way: search-repo.ts); `target` is the suite's owner, the circle or the slate. */
+export const FEED_MODES = {
+  home: (me: Viewer) => homeWhere(me),
+  suite: (_me: Viewer, target: Viewer) => suiteWhere(target),
+  circle: (_me: Viewer, target: Viewer) => circleWhere(target),
+  slate: (_me: Viewer, target: Viewer) => slateWhere(target),
+  saved: (me: Viewer) => savedWhere(me),
+} satisfies Record<string, (me: Viewer, target: Viewer) => SQL>;
+export type FeedMode = keyof typeof FEED_MODES;

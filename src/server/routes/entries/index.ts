@@ -26,11 +26,12 @@ import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
-import { circleWhere, featureWhere, homeWhere, savedWhere, searchWhere, slateWhere, suiteWhere } from './feed-where';
-import { listItems, loadItem } from './read-repo';
+import { featureWhere, searchWhere, type FeedMode } from './feed-where';
+import { listItems } from './feed-page';
+import { loadItem } from './read-repo';
 import { searchItems } from './search-repo';
 import entryWriteRoutes from './writes';
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 const path = (p: string) => `/${p}`;
 const feedAnswer = envelope(z.object({ userPosts: z.array(postItem) }));
@@ -39,24 +40,20 @@ type FeedQuery = z.infer<typeof feedQuery>;
 
 const pageOf = (q: FeedQuery) => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? FEED_PAGE_SIZE });
 
-/** `mode` and the codes as sent make the statement's name (read-repo listItems: one text per name). */
-async function feed(db: Db, me: Member, q: FeedQuery, modeWhere: SQL, mode: string) {
-  const codes = q.featureCodes ?? [];
-  const where = and(modeWhere, featureWhere(codes, me.id))!;
-  return listItems(db, me.id, where, pageOf(q), `${mode}_${codes.join('_')}`);
+function feed(db: Db, me: Member, q: FeedQuery, mode: FeedMode, target?: number) {
+  return listItems(db, me.id, { mode, codes: q.featureCodes ?? [], target }, pageOf(q));
 }
 
 /**
- * Feed mode circle / slate: the entries posted there; 404 when the viewer may not read it
+ * Feed mode circle / slate: the circle's or slate's id; 404 when the viewer may not read it
  * (policy/origins.ts), null when its 'entries' privacy hides them from the viewer (106).
  */
-async function originWhere(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<SQL | null> {
+async function originId(db: Db, me: Member, postType: 'group' | 'page', code: string | undefined): Promise<number | null> {
   if (!code) throw fieldError('profileCode', CIRCLE_MESSAGES.targetRequired);
   const kind = postType === 'group' ? 'circle' : 'slate';
   const origin = await loadOrigin(db, kind, code, me.id);
   if (!origin) throw notFound(kind);
-  if (!featureVisible(origin, 'entries')) return null;
-  return kind === 'circle' ? circleWhere(origin.id) : slateWhere(origin.id);
+  return featureVisible(origin, 'entries') ? origin.id : null;
 }
 
 const entryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +62,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
-      const { rows, total } = await feed(app.db, me, request.query, homeWhere(me.id), 'home');
+      const { rows, total } = await feed(app.feedDb, me, request.query, 'home');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });
@@ -77,15 +74,15 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = memberOf(request);
       const { postType } = request.query;
       if (postType === 'group' || postType === 'page') {
-        const where = await originWhere(app.db, me, postType, request.query.profileCode);
-        if (!where) return { code: CODE_OK, message: 'Hidden by the owner.', accessCode: ACCESS_RESTRICTED };
-        const { rows, total } = await feed(app.db, me, request.query, where, postType);
+        const id = await originId(app.db, me, postType, request.query.profileCode);
+        if (id === null) return { code: CODE_OK, message: 'Hidden by the owner.', accessCode: ACCESS_RESTRICTED };
+        const { rows, total } = await feed(app.feedDb, me, request.query, postType === 'group' ? 'circle' : 'slate', id);
         return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
       }
       // A member's suite: its 'suite' privacy (circles and slates above have their own rules).
       const owner = await viewFeature(app.db, me, request.query.userCode ?? request.query.profileCode, 'suite');
       if (!owner.visible) return { code: CODE_OK, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED };
-      const { rows, total } = await feed(app.db, me, request.query, suiteWhere(owner.id), 'suite');
+      const { rows, total } = await feed(app.feedDb, me, request.query, 'suite', owner.id);
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });
@@ -95,7 +92,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
     handler: async (request) => {
       const me = memberOf(request);
-      const { rows, total } = await feed(app.db, me, request.query, savedWhere(me.id), 'saved');
+      const { rows, total } = await feed(app.feedDb, me, request.query, 'saved');
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     },
   });

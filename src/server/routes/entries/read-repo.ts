@@ -1,11 +1,10 @@
 /**
- * Feed reads: one query selects a page of entries with their author, suite, feeling,
+ * Entry rows as feed items: one statement reads entries with their author, suite, feeling,
  * activity, tags, gallery, poll counts, rating, my rating, my vote, saved and counts
- * (correlated subqueries, no N+1); a second query loads the originals of the shares on
- * that page (with the same visibility rule). A third counts totalRecords.
+ * (correlated subqueries, no N+1); the originals of the shares among them are read in one
+ * more (with the same visibility rule). Which entries make a feed page: feed-page.ts.
  */
-import { createHash } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { FEED_FILTER } from '../../../contract/codes';
 import type { OriginalPost, PostGallery, PostItem, PostType } from '../../../contract/entries';
@@ -16,7 +15,7 @@ import { circles, slates } from '../../db/schema/circles';
 import { comments, pollVotes, postMedia, postRatings, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { emojis, professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
-import { visibleTo } from '../../policy/visibility';
+import { visibleTo, type Viewer } from '../../policy/visibility';
 
 export type Page = { pageNo: number; pageSize: number };
 
@@ -31,8 +30,8 @@ const act = alias(emojis, 'act');
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-function columns(viewerId: number, total: SQL) {
-  const votes = (n: number) => sql<number>`(select count(*)::int from ${pollVotes} where ${pollVotes.postId} = ${posts.id} and ${pollVotes.option} = ${n})`;
+function columns(viewerId: Viewer, total: SQL) {
+  const votes = (n: number) => sql<number>`(select count(*)::int from ${pollVotes} where ${pollVotes.postId} = ${posts.id} and ${pollVotes.option} = ${sql.raw(String(n))})`;
   return {
     id: posts.id,
     postCode: posts.postCode,
@@ -84,10 +83,10 @@ function columns(viewerId: number, total: SQL) {
   };
 }
 
-type Row = Awaited<ReturnType<typeof selectRows>>[number];
+export type Row = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** `total` is a column for listItems' record count (an uncorrelated scalar subquery, so computed once). */
-function selectRows(db: Db, viewerId: number, where: SQL | undefined, page?: Page, total: SQL = sql`0`) {
+export function selectRows(db: Db, viewerId: Viewer, where: SQL | undefined, page?: Page, total: SQL = sql`0`) {
   const q = db
     .select(columns(viewerId, total))
     .from(posts)
@@ -153,13 +152,14 @@ function toPost(r: Row): OriginalPost {
   };
 }
 
-/** Rows → feed items; the originals of shares come from one batched, visibility-checked query. */
-async function toItems(db: Db, viewerId: number, rows: Row[]): Promise<PostItem[]> {
+/** The visible entries with these ids (newest first): how toItems reads the originals of shares. */
+export type LoadRows = (ids: number[]) => Promise<Row[]>;
+
+/** Rows → feed items; the originals of shares come from one batched, visibility-checked read. */
+export async function toItems(rows: Row[], load: LoadRows): Promise<PostItem[]> {
   const ids = [...new Set(rows.map((r) => r.sharedPostId).filter((id): id is number => id !== null))];
   const originals = new Map<number, OriginalPost>();
-  if (ids.length > 0) {
-    for (const o of await selectRows(db, viewerId, and(inArray(posts.id, ids), visibleTo(viewerId)))) originals.set(o.id, toPost(o));
-  }
+  if (ids.length > 0) for (const o of await load(ids)) originals.set(o.id, toPost(o));
   return rows.map((r) => {
     if (!r.isShare) return { originalPost: toPost(r), sharedDetails: null, isShared: false };
     const share = toPost(r);
@@ -171,43 +171,9 @@ async function toItems(db: Db, viewerId: number, rows: Row[]): Promise<PostItem[
   });
 }
 
-/**
- * `shape` names the statement: it must differ whenever the SQL text can (the feed mode and
- * the filter codes as sent; every value is a bound parameter), since PostgreSQL refuses one
- * name for two texts on a connection. It replaced a hash of the built text: building this
- * statement twice per request cost ~1 ms of the server's CPU (BUDGETS: feed p99 at 500/s).
- */
-export async function listItems(db: Db, viewerId: number, where: SQL, page: Page, shape: string): Promise<{ rows: PostItem[]; total: number }> {
-  const filtered = and(where, visibleTo(viewerId))!;
-  // One statement (each one costs PGlite ~1 ms before any work; BUDGETS: feed p99 ≤ 50 ms at
-  // 500/s): the subquery picks the page's ids, so the joins and the per-entry subqueries run
-  // for those rows only, and the total rides along. Inside the subqueries `posts` is their own.
-  // `= any(array(…))`, not `in (…)`: the ids become one value computed first, so the joins
-  // are index lookups for the page's rows, where `in` hash-joined every entry (and its author,
-  // plan, origin …) before the semi join dropped all but five.
-  const pageIds = sql`${posts.id} = any(array(select ${posts.id} from ${posts} where ${filtered} order by ${posts.createdAt} desc, ${posts.id} desc limit ${page.pageSize} offset ${(page.pageNo - 1) * page.pageSize}))`;
-  const query = selectRows(db, viewerId, pageIds, undefined, sql`(select count(*)::int from ${posts} where ${filtered})`);
-  // Named: PostgreSQL keeps the parsed statement (and, after five runs, a generic plan) per
-  // connection, where planning this statement cost as much as running it. PGlite ignores the name.
-  // Hashed: a long filter list must not run past PostgreSQL's 63-byte names, which truncate.
-  const rows = await query.prepare(`feed_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`).execute();
-  // Past the last page no row carries the total.
-  const total = rows[0]?.total ?? (page.pageNo > 1 ? Number((await db.select({ n: count() }).from(posts).where(filtered))[0]?.n ?? 0) : 0);
-  return { rows: await toItems(db, viewerId, rows), total };
-}
-
-/** The visible entries with these ids, newest first, as feed items (search-repo.ts pages by id). */
-export async function itemsByIds(db: Db, viewerId: number, ids: number[]): Promise<PostItem[]> {
-  if (ids.length === 0) return [];
-  // The ids as one array value: one statement text for any number of them, so it is prepared
-  // once per connection (a list of n parameters would be a text per n).
-  const byIds = sql`${posts.id} = any(${`{${ids.join(',')}}`}::integer[])`;
-  return toItems(db, viewerId, await selectRows(db, viewerId, and(byIds, visibleTo(viewerId))).prepare('feed_by_ids').execute());
-}
-
 /** One visible entry by code, or null (missing and hidden look the same). */
 export async function loadItem(db: Db, viewerId: number, postCode: string): Promise<PostItem | null> {
   const rows = await selectRows(db, viewerId, and(eq(posts.postCode, postCode), visibleTo(viewerId)), { pageNo: 1, pageSize: 1 });
-  const [item] = await toItems(db, viewerId, rows);
+  const [item] = await toItems(rows, (ids) => selectRows(db, viewerId, and(inArray(posts.id, ids), visibleTo(viewerId))));
   return item ?? null;
 }

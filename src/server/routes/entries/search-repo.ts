@@ -32,7 +32,8 @@ import type { PostItem } from '../../../contract/entries';
 import { queryPrepared, type Db } from '../../db/client';
 import { posts } from '../../db/schema/entries';
 import { friendIdsSql, visibleTo } from '../../policy/visibility';
-import { itemsByIds, type Page } from './read-repo';
+import { itemsByIds } from './feed-page';
+import type { Page } from './read-repo';
 
 /**
  * The walk's bounds: it first reads this many of the newest public entries; it goes on (to

@@ -1,0 +1,78 @@
+/**
+ * The embedded database's write clock (db/write-clock.ts) and what is kept by it: a read
+ * only statement leaves it still, anything that may write moves it (a statement, exec, a
+ * transaction, failed or not), and a kept answer is read again after any write, including
+ * one that completes while the read runs. PostgreSQL has no clock: every call reads.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockWrites, keptUntilWritten, onlyReads, setWriteClock, writeClockOf, type WriteClock } from '../../src/server/db/write-clock';
+
+describe('write clock', () => {
+  let client: PGlite;
+  let clock: WriteClock;
+  const db = {};
+  beforeAll(async () => {
+    client = await PGlite.create();
+    clock = clockWrites(client);
+    setWriteClock(db, clock);
+    await client.exec('create table t (n int)');
+  });
+  afterAll(() => client.close());
+
+  it('tells reads from writes by the statement', () => {
+    expect(onlyReads('select 1')).toBe(true);
+    expect(onlyReads('  (select 1) union all (select 2)')).toBe(true);
+    expect(onlyReads('with x as materialized (select 1) select * from x')).toBe(true);
+    expect(onlyReads('SELECT "id" from "posts"')).toBe(true);
+    expect(onlyReads('insert into t values (1)')).toBe(false);
+    expect(onlyReads('with gone as (delete from t returning n) select * from gone')).toBe(false);
+    expect(onlyReads('update t set n = 2')).toBe(false);
+    expect(onlyReads('begin')).toBe(false);
+  });
+
+  it('stands still for reads and moves after every possible write, failed ones too', async () => {
+    const at = clock.now;
+    await client.query('select count(*) from t');
+    expect(clock.now).toBe(at);
+    await client.query('insert into t values ($1)', [1]);
+    expect(clock.now).toBe(at + 1);
+    await expect(client.query('insert into missing values (1)')).rejects.toThrow(/missing/);
+    expect(clock.now).toBe(at + 2);
+    await client.exec('update t set n = 2');
+    await client.transaction(async (tx) => {
+      await tx.query('insert into t values (3)');
+    });
+    expect(clock.now).toBeGreaterThanOrEqual(at + 4);
+    expect(writeClockOf(db)).toBe(clock);
+    expect(writeClockOf({})).toBeUndefined();
+  });
+
+  it('keeps an answer until a write, and never keeps one a write overtook', async () => {
+    const kept = keptUntilWritten<{ n: number }>(10);
+    let reads = 0;
+    const count = async () => {
+      reads += 1;
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from t');
+      return rows[0]!;
+    };
+    const first = await kept(db, 'k', count);
+    expect(await kept(db, 'k', count)).toEqual(first);
+    expect(reads).toBe(1);
+    await client.query('insert into t values (4)');
+    expect((await kept(db, 'k', count)).n).toBe(first.n + 1);
+    expect(reads).toBe(2);
+    // A write completing while the read runs: that answer is not kept.
+    await kept(db, 'k2', async () => {
+      const answer = await count();
+      await client.query('insert into t values (5)');
+      return answer;
+    });
+    await kept(db, 'k2', count);
+    expect(reads).toBe(4);
+    // No clock (PostgreSQL): every call reads.
+    await kept({}, 'k', count);
+    await kept({}, 'k', count);
+    expect(reads).toBe(6);
+  });
+});
