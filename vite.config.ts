@@ -55,6 +55,28 @@ function emojiFont(): Plugin {
   };
 }
 
+/**
+ * Fewer, larger chunks for the screens a visit opens with (issue 13). Left to itself the
+ * bundler cut the opening screens into ~100 files (a module shared by two lazy screens
+ * is a chunk of its own); each is a request and a module to instantiate, and on a phone
+ * those cost more than the bytes. Modules go, with everything they import that no group
+ * before them took (the order is the priority), into:
+ * - `boot`: what main.tsx imports (React, the router, Mantine's provider, the route tree);
+ * - `visitor`: the public layout and checkin (the signed-out opening screen);
+ * - `early`: a member's IndexedDB reads started before React (shell/early-reads-run.ts:
+ *   Dexie and the live queries' queriers), apart, so they need not wait for the screens;
+ * - `member`: the main layout and home (the signed-in opening screen).
+ * A later group's chunk may import an earlier one's, never the reverse, so checkin never
+ * loads Dexie or the member's screens. Every other screen and dialog keeps its own chunks.
+ */
+const isRoute = (id: string, route: string) => id.includes(`/src/client/routes/${route}`);
+const CHUNK_GROUPS = [
+  { name: 'boot', tags: ['$initial' as const], priority: 4 },
+  { name: 'visitor', priority: 3, test: (id: string) => isRoute(id, '_auth.tsx') || isRoute(id, '_auth/checkin.tsx') },
+  { name: 'early', priority: 2, test: (id: string) => id.includes('/src/client/shell/early-reads-run.ts') },
+  { name: 'member', priority: 1, test: (id: string) => isRoute(id, '_main.tsx') || isRoute(id, '_main/index.tsx') },
+];
+
 export default defineConfig({
   root: here('src/client'),
   publicDir: here('public'),
@@ -65,6 +87,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Fonts stay files: the CSP allows fonts from 'self' only (a small emoji range was inlined as data:).
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: 5173,

@@ -11,6 +11,7 @@ import { memberDb, type CommentRow, type OutboxItem, type PostRow } from '../sto
 import { commentOwnerParams, entryKey, feedPages, type FeedSpec } from '../store/feed-pages';
 import { listedCircles, listedSlates } from '../store/circle-pages';
 import { pageKey } from '../store/pages';
+import { feedKey, peekEarly, settleEarly } from '../store/early-reads';
 
 /** A `posts` row: the feed's PostItem plus its code, creation time and marks. */
 export type PostView = PostRow & PostItem & { _deleting?: boolean };
@@ -35,33 +36,43 @@ const visible = <T extends { _deleting?: boolean; _sync?: string }>(r: T | undef
  */
 export function useFeed(me: string, spec: FeedSpec): FeedView | undefined {
   const { mode, userCode, code, featureCode, q } = spec;
-  return useLiveQuery(async () => {
-    const db = memberDb(me);
-    const pages = await feedPages(db, me, { mode, userCode, code, featureCode, q });
-    const codes = [...new Set(pages.flatMap((p) => p.codes))];
-    const first = pages.find((p) => p.pageNo === 1);
-    const group = mode === 'circle' || mode === 'slate';
-    const mine = mode === 'all' || (mode === 'user' && (userCode ?? me) === me) || group;
-    let fresh: PostView[] = [];
-    if (mine && !featureCode) {
-      const since = new Date(first?.syncedAt ?? 0).toISOString();
-      const recent = (await db.posts.where('postedAt').above(since).toArray()) as PostView[];
-      fresh = recent
-        .filter((r) => !codes.includes(r.postCode) && (r.originalPost?.postedBy.userCode === me || r.sharedDetails?.sharedBy.userCode === me))
-        .filter((r) => {
-          if (group) return postedOn(r, mode === 'circle' ? 'group' : 'page', code);
-          return mode === 'all' || (r.originalPost?.postedAt.originCode ?? me) === (userCode ?? me);
-        })
-        .sort((a, b) => b.postedAt.localeCompare(a.postedAt));
-    }
-    const rows = (await db.posts.bulkGet(codes)) as (PostView | undefined)[];
-    return {
-      posts: [...fresh, ...rows].filter(visible),
-      pages: pages.length,
-      totalRecords: (pages.at(-1)?.totalRecords ?? 0) + fresh.length,
-      cached: first !== undefined,
-    };
-  }, [me, mode, userCode, code, featureCode, q]);
+  // The first render takes the read shell/early-start.ts began before React (home's feed).
+  const early = feedKey(me, spec);
+  return useLiveQuery(
+    async () => settleEarly(early, await readFeed(me, { mode, userCode, code, featureCode, q })),
+    [me, mode, userCode, code, featureCode, q],
+    peekEarly<FeedView>(early),
+  );
+}
+
+/** A feed as cached (useFeed's querier; shell/early-start.ts runs it for home before React). */
+export async function readFeed(me: string, spec: FeedSpec): Promise<FeedView> {
+  const { mode, userCode, code, featureCode, q } = spec;
+  const db = memberDb(me);
+  const pages = await feedPages(db, me, { mode, userCode, code, featureCode, q });
+  const codes = [...new Set(pages.flatMap((p) => p.codes))];
+  const first = pages.find((p) => p.pageNo === 1);
+  const group = mode === 'circle' || mode === 'slate';
+  const mine = mode === 'all' || (mode === 'user' && (userCode ?? me) === me) || group;
+  let fresh: PostView[] = [];
+  if (mine && !featureCode) {
+    const since = new Date(first?.syncedAt ?? 0).toISOString();
+    const recent = (await db.posts.where('postedAt').above(since).toArray()) as PostView[];
+    fresh = recent
+      .filter((r) => !codes.includes(r.postCode) && (r.originalPost?.postedBy.userCode === me || r.sharedDetails?.sharedBy.userCode === me))
+      .filter((r) => {
+        if (group) return postedOn(r, mode === 'circle' ? 'group' : 'page', code);
+        return mode === 'all' || (r.originalPost?.postedAt.originCode ?? me) === (userCode ?? me);
+      })
+      .sort((a, b) => b.postedAt.localeCompare(a.postedAt));
+  }
+  const rows = (await db.posts.bulkGet(codes)) as (PostView | undefined)[];
+  return {
+    posts: [...fresh, ...rows].filter(visible),
+    pages: pages.length,
+    totalRecords: (pages.at(-1)?.totalRecords ?? 0) + fresh.length,
+    cached: first !== undefined,
+  };
 }
 
 /** The entry (or share) was posted on this circle ('group') or slate ('page'). */

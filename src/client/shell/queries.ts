@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Emoji, Privacy, Profession } from '../../contract/masters';
 import { memberDb, type MenuRow, type PlanRow, type ProfileRow, type UtilizationRow } from '../store/db';
+import { peekEarly, settleEarly, shellKey } from '../store/early-reads';
 
 export type ShellData = {
   profile?: ProfileRow;
@@ -19,28 +20,38 @@ export type ShellData = {
 
 export type ReadyShellData = Required<ShellData>;
 
-/** Undefined while IndexedDB is being read; otherwise whatever is cached. */
+/**
+ * Undefined while IndexedDB is being read; otherwise whatever is cached. The first render
+ * takes the read shell/early-start.ts began before React, when it is done.
+ */
 export function useShellData(userCode: string): ShellData | undefined {
-  return useLiveQuery(async () => {
-    const db = memberDb(userCode);
-    const [profile, plan, menu, utilization, masters] = await Promise.all([
-      db.profiles.get(userCode),
-      db.plans.get(userCode),
-      db.menus.get(userCode),
-      db.utilization.get(userCode),
-      db.masters.bulkGet(['privacies', 'professions', 'emojis']),
-    ]);
-    const [privacies, professions, emojis] = masters;
-    return {
-      profile,
-      plan,
-      menu,
-      utilization,
-      privacies: privacies?.name === 'privacies' ? privacies.rows : undefined,
-      professions: professions?.name === 'professions' ? professions.rows : undefined,
-      emojis: emojis?.name === 'emojis' ? emojis.rows : undefined,
-    };
-  }, [userCode]);
+  return useLiveQuery(
+    async () => settleEarly(shellKey(userCode), await readShell(userCode)),
+    [userCode],
+    peekEarly<ShellData>(shellKey(userCode)),
+  );
+}
+
+/** The shell rows as cached (the live query's querier; early-start.ts runs it before React). */
+export async function readShell(userCode: string): Promise<ShellData> {
+  const db = memberDb(userCode);
+  const [profile, plan, menu, utilization, masters] = await Promise.all([
+    db.profiles.get(userCode),
+    db.plans.get(userCode),
+    db.menus.get(userCode),
+    db.utilization.get(userCode),
+    db.masters.bulkGet(['privacies', 'professions', 'emojis']),
+  ]);
+  const [privacies, professions, emojis] = masters;
+  return {
+    profile,
+    plan,
+    menu,
+    utilization,
+    privacies: privacies?.name === 'privacies' ? privacies.rows : undefined,
+    professions: professions?.name === 'professions' ? professions.rows : undefined,
+    emojis: emojis?.name === 'emojis' ? emojis.rows : undefined,
+  };
 }
 
 export const isReady = (data: ShellData | undefined): data is ReadyShellData =>

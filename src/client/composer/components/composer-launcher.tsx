@@ -6,7 +6,10 @@
 import { Paper, UnstyledButton, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ComposerTarget } from '../form';
-import { ComposerDrawer } from './composer-drawer';
+import { lazyDialog } from '../../ui/lazy-dialog';
+
+// The composer's code (its modals, the place map) loads when it is reached for, not with the feed.
+const ComposerDrawer = lazyDialog(() => import('./composer-drawer').then((m) => m.ComposerDrawer));
 
 export type ComposerLauncherProps = {
   me: string;
@@ -28,7 +31,13 @@ export function ComposerLauncher({ me, target = { kind: 'own' }, open, onOpenCha
   return (
     <>
       <Paper withBorder radius="md" p="sm" mb="md">
-        <UnstyledButton w="100%" onClick={() => set(true)} aria-label="Create entry">
+        <UnstyledButton
+          w="100%"
+          onClick={() => set(true)}
+          onPointerEnter={ComposerDrawer.preload}
+          onFocus={ComposerDrawer.preload}
+          aria-label="Create entry"
+        >
           <Text c="dimmed">Create entry</Text>
         </UnstyledButton>
       </Paper>

@@ -5,7 +5,6 @@
 import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Ref } from 'react';
-import { RequestsModal } from '../../billionetts/components/requests-modal';
 import { BulletinsButton } from '../../bulletins/components/bulletins-button';
 import type { ProfileRow } from '../../store/db';
 import { SyncIndicator } from '../../sync-state/components/sync-indicator';
@@ -13,8 +12,12 @@ import { FramedAvatar } from '../../ui/framed-avatar';
 import { HeaderSearch } from '../../ui/header-search';
 import { HrefLink } from '../../ui/href-link';
 import { IconCrown, IconVault } from '../../ui/icons';
-import { SettingsModal } from '../../vault/components/settings/settings-modal';
+import { lazyDialog } from '../../ui/lazy-dialog';
 import classes from './main-header.module.css';
+
+// Closed on nearly every visit: their code loads when the member reaches for them.
+const SettingsModal = lazyDialog(() => import('../../vault/components/settings/settings-modal').then((m) => m.SettingsModal));
+const RequestsModal = lazyDialog(() => import('../../billionetts/components/requests-modal').then((m) => m.RequestsModal));
 
 export type MainHeaderProps = {
   me: string;
@@ -52,13 +55,13 @@ export function MainHeader({ me, profile, navOpened, onToggleNav, burgerRef }: M
       </div>
       <Group gap={4} wrap="nowrap">
         <Tooltip label="Privacy, bulletin and appearance settings">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open} onPointerEnter={SettingsModal.preload} onFocus={SettingsModal.preload}>
             <IconVault />
           </ActionIcon>
         </Tooltip>
         <BulletinsButton me={me} />
         <Tooltip label="Billionett requests">
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Billionett requests" onClick={requests.open}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Billionett requests" onClick={requests.open} onPointerEnter={RequestsModal.preload} onFocus={RequestsModal.preload}>
             <IconCrown />
           </ActionIcon>
         </Tooltip>
