@@ -1,7 +1,7 @@
 /**
  * The embedded database's write clock (db/write-clock.ts) and what is kept by it: a read
  * only statement leaves it still, anything that may write moves it (a statement, exec, a
- * transaction, failed or not), and a kept answer is read again after any write, including
+ * transaction once it ends, failed or not; not an update that touched no row), and a kept answer is read again after any write, including
  * one that completes while the read runs. PostgreSQL has no clock: every call reads.
  */
 import { PGlite } from '@electric-sql/pglite';
@@ -40,10 +40,22 @@ describe('write clock', () => {
     await expect(client.query('insert into missing values (1)')).rejects.toThrow(/missing/);
     expect(clock.now).toBe(at + 2);
     await client.exec('update t set n = 2');
+    expect(clock.now).toBe(at + 3);
+    // An update or delete that touches no row changed nothing (a job polling an empty queue).
+    await client.query('update t set n = 9 where n < 0');
+    await client.query('delete from t where n < 0');
     await client.transaction(async (tx) => {
-      await tx.query('insert into t values (3)');
+      await tx.query('select count(*) from t');
+      await tx.query('update t set n = 9 where n < 0');
     });
-    expect(clock.now).toBeGreaterThanOrEqual(at + 4);
+    expect(clock.now).toBe(at + 3);
+    await client.transaction(async (tx) => {
+      await tx.query('select count(*) from t');
+      await tx.query('insert into t values (3)');
+      // Not yet: the transaction has not ended.
+      expect(clock.now).toBe(at + 3);
+    });
+    expect(clock.now).toBe(at + 4);
     expect(writeClockOf(db)).toBe(clock);
     expect(writeClockOf({})).toBeUndefined();
   });

@@ -22,36 +22,57 @@ const READ = /^[\s(]*(select\b|with\b)/i;
 const WRITES = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create|call)\b/i;
 export const onlyReads = (text: string): boolean => READ.test(text) && !(/^[\s(]*with\b/i.test(text) && WRITES.test(text));
 
-/** Wraps the client's statements so that each possible write moves the clock (once it has completed, failed or not). */
+/** An insert, update, delete or merge that touched no row changed nothing (a job's poll of an empty queue, every few seconds). */
+const CHANGES_ROWS = /^[\s(]*(insert|update|delete|merge)\b/i;
+const changedData = (text: string, result: { affectedRows?: number }): boolean => !onlyReads(text) && !(CHANGES_ROWS.test(text) && result.affectedRows === 0);
+
+type Statements = Pick<PGlite, 'query' | 'exec'>;
+
+/** Makes `target`'s query and exec call `wrote` after each statement that may have changed data (failed ones too: conservative). */
+function watch(target: Statements, wrote: () => void): void {
+  const query = target.query.bind(target);
+  const exec = target.exec.bind(target);
+  target.query = (async (text: string, ...rest: unknown[]) => {
+    if (onlyReads(text)) return query(text, ...(rest as []));
+    let changed = true;
+    try {
+      const result = await query(text, ...(rest as []));
+      changed = changedData(text, result);
+      return result;
+    } finally {
+      if (changed) wrote();
+    }
+  }) as typeof target.query;
+  target.exec = (async (...args: Parameters<typeof target.exec>) => {
+    try {
+      return await exec(...args);
+    } finally {
+      wrote();
+    }
+  }) as typeof target.exec;
+}
+
+/** Wraps the client's statements so that each possible write moves the clock, once it has completed. */
 export function clockWrites(client: PGlite): WriteClock {
   const clock = { now: 0 };
   const tick = () => {
     clock.now += 1;
   };
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
+  watch(client, tick);
+  // A transaction's statements run on its own handle; the clock moves once it has ended
+  // (committed or rolled back), if any of them may have written.
   const transaction = client.transaction.bind(client);
-  client.query = (async (text: string, ...rest: unknown[]) => {
-    if (onlyReads(text)) return query(text, ...(rest as []));
+  client.transaction = (async (callback: Parameters<typeof client.transaction>[0]) => {
+    let wrote = false;
     try {
-      return await query(text, ...(rest as []));
+      return await transaction((tx) => {
+        watch(tx, () => {
+          wrote = true;
+        });
+        return callback(tx);
+      });
     } finally {
-      tick();
-    }
-  }) as typeof client.query;
-  client.exec = (async (...args: Parameters<typeof client.exec>) => {
-    try {
-      return await exec(...args);
-    } finally {
-      tick();
-    }
-  }) as typeof client.exec;
-  // A transaction's statements run on its own handle: the clock moves when it ends.
-  client.transaction = (async (...args: Parameters<typeof client.transaction>) => {
-    try {
-      return await transaction(...args);
-    } finally {
-      tick();
+      if (wrote) tick();
     }
   }) as typeof client.transaction;
   return clock;
