@@ -26,8 +26,9 @@
  * focus is never dropped to <body>. The list is an ARIA feed (role="feed"; each card an
  * article with aria-posinset / aria-setsize, see post-card.tsx), with the pattern's keys:
  * Page Down / Page Up move focus from anywhere in a card to the next / previous card
- * (brought into the window first when it is not drawn), except inside a text field, where
- * those keys belong to the field. The feed asks for a card to be focused the same way
+ * (brought into the window first when it is not drawn), and Control+End / Control+Home
+ * out of the feed (feed-keys.ts), except inside a text field, where those keys belong to
+ * the field. The feed asks for a card to be focused the same way
  * (`focusIndex`: the first new card after 'Load more entries'): the card is kept in the
  * drawn range and drawn as a card even during a fling, and focused once it is.
  */
@@ -44,6 +45,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { focusPastFeed } from './feed-keys';
 import { useWindowVirtualizer } from './use-window-virtualizer';
 import classes from './feed.module.css';
 
@@ -213,7 +215,10 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     (event: KeyboardEvent<HTMLDivElement>) => {
       const step = event.key === 'PageDown' ? 1 : event.key === 'PageUp' ? -1 : 0;
       const target = event.target as HTMLElement;
-      if (step === 0 || target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      const out = event.ctrlKey && (event.key === 'End' || event.key === 'Home');
+      if (out && list.current && focusPastFeed(list.current, event.key === 'End')) return event.preventDefault();
+      if (step === 0) return;
       const from = Number((target.closest('[data-index]') as HTMLElement | null)?.dataset.index);
       const to = from + step;
       if (!Number.isInteger(from) || to < 0 || to >= items.length) return;
