@@ -23,9 +23,12 @@ export const localBlobId = (path: string): string | undefined =>
 /** `path` itself for server media; an object URL of the local blob; undefined while reading or when the blob is gone. */
 export function useMediaSrc(me: string, path: string): string | undefined {
   const blobId = localBlobId(path);
+  // Server media start with their answer (null): the query's own null then changes nothing,
+  // where an undefined start drew every picture twice as a card mounted (BUDGETS.md: scrolling).
   const row = useLiveQuery(
     async () => (blobId ? { id: blobId, blob: (await memberDb(me).mediaBlobs.get(blobId))?.blob } : null),
     [me, blobId],
+    blobId ? undefined : null,
   );
   // useLiveQuery answers the previous query's result until the new one resolves: only a row of this path counts.
   const blob = row && row.id === blobId ? row.blob : undefined;

@@ -13,6 +13,7 @@ import { HrefLink } from '../../ui/href-link';
 import { PageTitle } from '../../ui/page-title';
 import { pullPage } from '../commands';
 import { useEntry, type PostView } from '../queries';
+import { useEntryWriteStates } from '../write-states';
 import { FeedError } from './feed-error';
 import { PostCard } from './post-card';
 import classes from './feed.module.css';
@@ -59,13 +60,14 @@ function Body({ me, postCode }: { me: string; postCode: string }) {
   const valid = postCodeParams.safeParse({ postCode }).success;
   const view = useEntry(me, valid ? postCode : '');
   const pull = useEntryPull(postCode, valid);
+  const writeStates = useEntryWriteStates(me);
   const row = view?.row;
   if (row && !deleting(row)) {
     const post = row.sharedDetails?.sharedPost ?? row.originalPost;
     return (
       <>
         <PageTitle title={(post && ENTRY_TYPE_NAMES[post.featureCode]) || 'Entry'} />
-        <PostCard me={me} post={row} fullView />
+        <PostCard me={me} post={row} writeStates={writeStates} fullView />
       </>
     );
   }

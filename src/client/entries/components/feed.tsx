@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { IconFeed } from '../../ui/icons';
 import { pullPage } from '../commands';
 import { useFeed, useUnsentEntries, type PostView } from '../queries';
+import { useEntryWriteStates } from '../write-states';
 import { FeedError } from './feed-error';
 import { FeedFilters, type FeedFilter } from './feed-filters';
 import { FeedList } from './feed-list';
@@ -36,6 +37,8 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
   const full: FeedSpec = { ...spec, featureCode };
   const view = useFeed(me, full);
   const unsent = useUnsentEntries(me);
+  // One read of the queued writes for every card (write-states.ts), not one per card.
+  const writeStates = useEntryWriteStates(me);
   // Cards whose comments are open: a card scrolled out of the window is unmounted, and
   // comes back as it was left. Mutated in place by the cards, never a reason to re-render.
   const [commentsOpen] = useState(() => new Set<string>());
@@ -103,12 +106,13 @@ export function Feed({ me, spec, filters, verticalFilters, empty }: FeedProps) {
       <PostCard
         me={me}
         post={post}
+        writeStates={writeStates}
         feedPosition={{ index: i, size: setSize }}
         commentsOpen={commentsOpen.has(post.postCode)}
         onCommentsOpen={(open) => onCommentsOpen(post.postCode, open)}
       />
     ),
-    [me, setSize, commentsOpen, onCommentsOpen],
+    [me, writeStates, setSize, commentsOpen, onCommentsOpen],
   );
 
   const failed = !pulling && pull.result && !pull.result.ok && !pull.result.offline ? pull.result : undefined;

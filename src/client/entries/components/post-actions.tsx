@@ -7,6 +7,7 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import type { OriginalPost } from '../../../contract/entries';
 import { RatingInput } from '../../ui/rating-input';
 import { entryWrite } from '../commands';
+import { useMenuArmed } from './lazy-parts';
 import { SHARE_LABELS, type ShareTarget } from './share-dialog';
 
 export function PostStats({ post }: { post: OriginalPost }) {
@@ -27,6 +28,7 @@ export type PostActionsProps = {
 };
 
 export function PostActions({ me, post, onToggleComments, onShare }: PostActionsProps) {
+  const [armed, armProps] = useMenuArmed();
   return (
     <Group justify="space-between" gap="xs">
       <RatingInput
@@ -42,17 +44,19 @@ export function PostActions({ me, post, onToggleComments, onShare }: PostActions
         )}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button size="compact-sm" variant="subtle">
+            <Button size="compact-sm" variant="subtle" {...armProps}>
               Share
             </Button>
           </Menu.Target>
-          <Menu.Dropdown>
-            {(Object.keys(SHARE_LABELS) as ShareTarget[]).map((target) => (
-              <Menu.Item key={target} onClick={() => onShare(target)}>
-                {SHARE_LABELS[target]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
+          {armed && (
+            <Menu.Dropdown>
+              {(Object.keys(SHARE_LABELS) as ShareTarget[]).map((target) => (
+                <Menu.Item key={target} onClick={() => onShare(target)}>
+                  {SHARE_LABELS[target]}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          )}
         </Menu>
       </Group>
     </Group>

@@ -9,8 +9,8 @@ import { useState } from 'react';
 import type { OriginalPost } from '../../../contract/entries';
 import { SyncMark } from '../../ui/sync-mark';
 import { discardWrite, entryWrite, retryWrite } from '../commands';
-import { useEntryWrites, writeState, type PostView } from '../queries';
-import type { OutboxItem } from '../../store/db';
+import type { PostView } from '../queries';
+import { useEntryWriteState, type EntryWriteStates } from '../write-states';
 import { CommentsArea } from './comments-area';
 import { PostActions, PostStats } from './post-actions';
 import { PostGalleryGrid } from './post-gallery';
@@ -20,9 +20,6 @@ import { PostMenu } from './post-menu';
 import { PostPoll } from './post-poll';
 import { PostText } from './post-text';
 import { ShareDialog, type ShareTarget } from './share-dialog';
-
-/** Writes about the entry itself (its comments carry their own marks). */
-const onEntry = (item: OutboxItem) => !item.kind.startsWith('comment.');
 
 /** The body of one entry: what it says and shows. */
 export function PostBody({ me, post }: { me: string; post: OriginalPost }) {
@@ -47,6 +44,8 @@ export type PostCardProps = {
   me: string;
   post: PostView;
   fullView?: boolean;
+  /** The screen's one read of the queued writes (write-states.ts), for the card's mark. */
+  writeStates: EntryWriteStates;
   /** In a feed (feed-list.tsx): the card's place, for aria-posinset / aria-setsize. */
   feedPosition?: { index: number; size: number };
   /** Comments open at mount (a windowed feed remounts cards it scrolled away). */
@@ -54,14 +53,13 @@ export type PostCardProps = {
   onCommentsOpen?: (open: boolean) => void;
 };
 
-export function PostCard({ me, post: row, fullView, feedPosition, commentsOpen: openAtMount, onCommentsOpen }: PostCardProps) {
+export function PostCard({ me, post: row, fullView, writeStates, feedPosition, commentsOpen: openAtMount, onCommentsOpen }: PostCardProps) {
   const [commentsOpen, setCommentsOpen] = useState(Boolean(fullView || openAtMount));
   const [share, setShare] = useState<ShareTarget | null>(null);
   const shared = row.sharedDetails;
   // The entry the actions act on: a share's own post, else the entry.
   const post = shared?.sharedPost ?? row.originalPost;
-  const writes = useEntryWrites(me, row.postCode);
-  const state = writeState(writes, onEntry);
+  const state = useEntryWriteState(writeStates, row.postCode);
   if (!post) return null;
   return (
     <Paper

@@ -6,7 +6,7 @@
 import { Group, Stack, Text, Tooltip } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
 import type { OriginalPost } from '../../../contract/entries';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconGlobe, IconLock, IconUsers } from '../../ui/icons';
 
@@ -23,18 +23,28 @@ export function taggedLine(tagged: OriginalPost['taggedUsers']): string {
   return rest > 0 ? `${names.join(', ')} +${rest} others` : names.join(' and ');
 }
 
+const privacyIcon = ({ icon, label }: { icon: ReactNode; label: string }) => (
+  <Text component="span" size="xs" c="dimmed" lh={0} role="img" aria-label={`Privacy: ${label}`}>
+    {icon}
+  </Text>
+);
+
 function ago(iso: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? '' : formatDistanceToNow(time, { addSuffix: true });
 }
 
 export function PostHeader({ post }: { post: OriginalPost }) {
+  // The privacy icon's tooltip (a portal and floating hooks, lazy-parts.ts) is mounted once
+  // the pointer comes into the header, which it does before it can reach the icon: Mantine's
+  // own hover then opens it, as if it had been there from the start.
+  const [near, setNear] = useState(false);
   const by = post.postedBy;
   const privacy = PRIVACY_ICON[post.privacyCode];
   const elsewhere = post.postedAt.originCode !== by.userCode && post.postedAt.originName;
   const tagged = taggedLine(post.taggedUsers);
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
+    <Group gap="sm" wrap="nowrap" align="flex-start" onPointerEnter={near ? undefined : () => setNear(true)}>
       <MemberAvatar member={by} size="md" />
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600}>
@@ -59,13 +69,8 @@ export function PostHeader({ post }: { post: OriginalPost }) {
             {by.professionName ? `${by.professionName} · ` : ''}
             {ago(post.postDateTime)}
           </Text>
-          {privacy && (
-            <Tooltip label={privacy.label}>
-              <Text component="span" size="xs" c="dimmed" lh={0} role="img" aria-label={`Privacy: ${privacy.label}`}>
-                {privacy.icon}
-              </Text>
-            </Tooltip>
-          )}
+          {privacy && near && <Tooltip label={privacy.label}>{privacyIcon(privacy)}</Tooltip>}
+          {privacy && !near && privacyIcon(privacy)}
         </Group>
       </Stack>
     </Group>

@@ -14,11 +14,17 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PrivacyChoice } from '../../ui/privacy-choice';
 import { entryWrite, reportEntry } from '../commands';
 import { usePrivacies } from '../queries';
+import { useMenuArmed } from './lazy-parts';
 
 type Dialog = 'report' | 'delete' | 'privacy' | null;
 
 export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The dropdown and the dialogs are drawn once the member comes near the button
+  // (lazy-parts.ts): a closed Modal is a portal, a focus-return hook and window listeners
+  // (the privacy one a live query too), and three per card were most of mounting a card
+  // while scrolling (BUDGETS.md). Mounted closed before any can open, they open as before.
+  const [armed, armProps] = useMenuArmed();
   const author = post.postedBy.userCode === me;
   const code = post.postCode;
   const navigate = useNavigate();
@@ -31,39 +37,43 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Entry menu">
+          <ActionIcon variant="subtle" color="gray" aria-label="Entry menu" {...armProps}>
             ⋯
           </ActionIcon>
         </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => navigate({ to: '/entry/$type', params: { type: String(post.featureCode) }, search: { code } })}>
-            Open
-          </Menu.Item>
-          <Menu.Item onClick={archive}>{post.saved ? 'Un-Archive' : 'Archive'}</Menu.Item>
-          <Menu.Item onClick={() => setDialog('report')}>Report</Menu.Item>
-          {author && <Menu.Item onClick={() => setDialog('privacy')}>Change privacy</Menu.Item>}
-          {author && (
-            <Menu.Item color="red" onClick={() => setDialog('delete')}>
-              Trash
+        {armed && (
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => navigate({ to: '/entry/$type', params: { type: String(post.featureCode) }, search: { code } })}>
+              Open
             </Menu.Item>
-          )}
-        </Menu.Dropdown>
+            <Menu.Item onClick={archive}>{post.saved ? 'Un-Archive' : 'Archive'}</Menu.Item>
+            <Menu.Item onClick={() => setDialog('report')}>Report</Menu.Item>
+            {author && <Menu.Item onClick={() => setDialog('privacy')}>Change privacy</Menu.Item>}
+            {author && (
+              <Menu.Item color="red" onClick={() => setDialog('delete')}>
+                Trash
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        )}
       </Menu>
-      <ReportDialog opened={dialog === 'report'} postCode={code} onClose={() => setDialog(null)} />
-      <PrivacyDialog me={me} post={post} opened={dialog === 'privacy'} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        opened={dialog === 'delete'}
-        title="Delete Confirmation"
-        message="Are you sure you want to delete this entry?"
-        confirmLabel="Confirm"
-        cancelLabel="Cancel"
-        danger
-        onConfirm={async () => {
-          await entryWrite(me, 'entry.delete', { userCode: me, postCode: code });
-          setDialog(null);
-        }}
-        onClose={() => setDialog(null)}
-      />
+      {armed && <ReportDialog opened={dialog === 'report'} postCode={code} onClose={() => setDialog(null)} />}
+      {armed && <PrivacyDialog me={me} post={post} opened={dialog === 'privacy'} onClose={() => setDialog(null)} />}
+      {armed && (
+        <ConfirmDialog
+          opened={dialog === 'delete'}
+          title="Delete Confirmation"
+          message="Are you sure you want to delete this entry?"
+          confirmLabel="Confirm"
+          cancelLabel="Cancel"
+          danger
+          onConfirm={async () => {
+            await entryWrite(me, 'entry.delete', { userCode: me, postCode: code });
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </>
   );
 }
