@@ -6,7 +6,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockWrites, keptUntilWritten, onlyReads, setWriteClock, writeClockOf, type WriteClock } from '../../src/server/db/write-clock';
+import { clockWrites, keptUntilWritten, onlyReads, readTables, setWriteClock, writeClockOf, writtenTable, type WriteClock } from '../../src/server/db/write-clock';
 
 describe('write clock', () => {
   let client: PGlite;
@@ -16,7 +16,7 @@ describe('write clock', () => {
     client = await PGlite.create();
     clock = clockWrites(client);
     setWriteClock(db, clock);
-    await client.exec('create table t (n int)');
+    await client.exec('create table t (n int); create table other (n int)');
   });
   afterAll(() => client.close());
 
@@ -29,6 +29,15 @@ describe('write clock', () => {
     expect(onlyReads('with gone as (delete from t returning n) select * from gone')).toBe(false);
     expect(onlyReads('update t set n = 2')).toBe(false);
     expect(onlyReads('begin')).toBe(false);
+  });
+
+  it('names the table a statement writes only when it is plain, and the tables a read reads', () => {
+    expect(writtenTable('insert into "posts" ("id") values ($1)')).toBe('posts');
+    expect(writtenTable('update "push_jobs" set "tries" = 1')).toBe('push_jobs');
+    expect(writtenTable('delete from comments where id = 1')).toBe('comments');
+    expect(writtenTable('insert into "public"."posts" values (1)')).toBeNull();
+    expect(writtenTable('with x as (delete from t returning n) insert into other select n from x')).toBeNull();
+    expect(readTables('select "id" from "posts" left join "users" "author" on x where exists (select 1 from friendships f)').sort()).toEqual(['friendships', 'posts', 'users']);
   });
 
   it('stands still for reads and moves after every possible write, failed ones too', async () => {
@@ -68,23 +77,30 @@ describe('write clock', () => {
       const { rows } = await client.query<{ n: number }>('select count(*)::int as n from t');
       return rows[0]!;
     };
-    const first = await kept(db, 'k', count);
-    expect(await kept(db, 'k', count)).toEqual(first);
+    const first = await kept(db, 'k', ['t'], count);
+    expect(await kept(db, 'k', ['t'], count)).toEqual(first);
     expect(reads).toBe(1);
     await client.query('insert into t values (4)');
-    expect((await kept(db, 'k', count)).n).toBe(first.n + 1);
+    expect((await kept(db, 'k', ['t'], count)).n).toBe(first.n + 1);
     expect(reads).toBe(2);
     // A write completing while the read runs: that answer is not kept.
-    await kept(db, 'k2', async () => {
+    await kept(db, 'k2', ['t'], async () => {
       const answer = await count();
       await client.query('insert into t values (5)');
       return answer;
     });
-    await kept(db, 'k2', count);
+    await kept(db, 'k2', ['t'], count);
     expect(reads).toBe(4);
+    // A write to a table the read does not read leaves it kept; one whose table is unknown does not.
+    await client.query('insert into other values (1)');
+    await kept(db, 'k2', ['t'], count);
+    expect(reads).toBe(4);
+    await client.exec('insert into other values (2)');
+    await kept(db, 'k2', ['t'], count);
+    expect(reads).toBe(5);
     // No clock (PostgreSQL): every call reads.
-    await kept({}, 'k', count);
-    await kept({}, 'k', count);
-    expect(reads).toBe(6);
+    await kept({}, 'k', ['t'], count);
+    await kept({}, 'k', ['t'], count);
+    expect(reads).toBe(7);
   });
 });

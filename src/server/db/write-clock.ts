@@ -13,7 +13,18 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
 
-export type WriteClock = { readonly now: number };
+/**
+ * `now` moves with every write; `since(tables)` is the clock's reading at the last write that
+ * may have touched any of those tables (a write whose table is not known counts for all).
+ */
+export type WriteClock = { readonly now: number; since(tables: readonly string[]): number };
+
+/** The table an insert, update or delete writes, when the statement names it plainly (else null: any table). */
+const TARGET = /^[\s(]*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?(?=[\s(]|$)/i;
+export const writtenTable = (text: string): string | null => TARGET.exec(text)?.[1]?.toLowerCase() ?? null;
+
+/** The tables a statement reads (`from` and `join`, quoted or not): what a read kept by the clock depends on. */
+export const readTables = (text: string): string[] => [...new Set([...text.matchAll(/\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s),]|$)/gi)].map((m) => m[1]!.toLowerCase()))];
 
 const clocks = new WeakMap<object, WriteClock>();
 
@@ -27,9 +38,11 @@ const CHANGES_ROWS = /^[\s(]*(insert|update|delete|merge)\b/i;
 const changedData = (text: string, result: { affectedRows?: number }): boolean => !onlyReads(text) && !(CHANGES_ROWS.test(text) && result.affectedRows === 0);
 
 type Statements = Pick<PGlite, 'query' | 'exec'>;
+/** A write seen: the table it wrote, or null when that is not known. */
+type Wrote = (table: string | null) => void;
 
-/** Makes `target`'s query and exec call `wrote` after each statement that may have changed data (failed ones too: conservative). */
-function watch(target: Statements, wrote: () => void): void {
+/** Makes `target`'s query and exec report each statement that may have changed data (failed ones too: conservative). */
+function watch(target: Statements, wrote: Wrote): void {
   const query = target.query.bind(target);
   const exec = target.exec.bind(target);
   target.query = (async (text: string, ...rest: unknown[]) => {
@@ -40,39 +53,49 @@ function watch(target: Statements, wrote: () => void): void {
       changed = changedData(text, result);
       return result;
     } finally {
-      if (changed) wrote();
+      if (changed) wrote(writtenTable(text));
     }
   }) as typeof target.query;
   target.exec = (async (...args: Parameters<typeof target.exec>) => {
     try {
       return await exec(...args);
     } finally {
-      wrote();
+      wrote(null);
     }
   }) as typeof target.exec;
 }
 
 /** Wraps the client's statements so that each possible write moves the clock, once it has completed. */
 export function clockWrites(client: PGlite): WriteClock {
-  const clock = { now: 0 };
-  const tick = () => {
-    clock.now += 1;
+  let now = 0;
+  let anyTable = 0;
+  const stamps = new Map<string, number>();
+  const tick = (tables: Iterable<string | null>) => {
+    now += 1;
+    for (const table of tables) {
+      if (table === null) anyTable = now;
+      else stamps.set(table, now);
+    }
   };
-  watch(client, tick);
+  const clock: WriteClock = {
+    get now() {
+      return now;
+    },
+    since: (tables) => tables.reduce((at, table) => Math.max(at, stamps.get(table) ?? 0), anyTable),
+  };
+  watch(client, (table) => tick([table]));
   // A transaction's statements run on its own handle; the clock moves once it has ended
-  // (committed or rolled back), if any of them may have written.
+  // (committed or rolled back), for the tables it wrote.
   const transaction = client.transaction.bind(client);
   client.transaction = (async (callback: Parameters<typeof client.transaction>[0]) => {
-    let wrote = false;
+    const wrote = new Set<string | null>();
     try {
       return await transaction((tx) => {
-        watch(tx, () => {
-          wrote = true;
-        });
+        watch(tx, (table) => wrote.add(table));
         return callback(tx);
       });
     } finally {
-      if (wrote) tick();
+      if (wrote.size > 0) tick(wrote);
     }
   }) as typeof client.transaction;
   return clock;
@@ -89,23 +112,23 @@ export const writeClockOf = (db: object): WriteClock | undefined => clocks.get(d
 type Kept<T> = { clock: number; value: T };
 
 /**
- * A memo of reads that holds while the database's clock stands still: `read` runs when the
- * key's answer is missing or older than the last write, and its answer is kept only if no
- * write completed while it ran. Where the database has no clock (PostgreSQL), every call reads.
- * At most `max` answers a database, the least recently used dropped first.
+ * A memo of reads that holds while none of the tables they read is written: `read` runs when
+ * the key's answer is missing or older than the last write to `tables`, and its answer is kept
+ * only if no such write completed while it ran. Where the database has no clock (PostgreSQL),
+ * every call reads. At most `max` answers a database, the least recently used dropped first.
  */
-export function keptUntilWritten<T extends {}>(max: number): (db: object, key: string, read: () => Promise<T>) => Promise<T> {
+export function keptUntilWritten<T extends {}>(max: number): (db: object, key: string, tables: readonly string[], read: () => Promise<T>) => Promise<T> {
   const kept = new WeakMap<object, LRUCache<string, Kept<T>>>();
-  return async (db, key, read) => {
+  return async (db, key, tables, read) => {
     const clock = writeClockOf(db);
     if (!clock) return read();
     let memo = kept.get(db);
     if (!memo) kept.set(db, (memo = new LRUCache<string, Kept<T>>({ max })));
+    const before = clock.since(tables);
     const hit = memo.get(key);
-    if (hit?.clock === clock.now) return hit.value;
-    const before = clock.now;
+    if (hit?.clock === before) return hit.value;
     const value = await read();
-    if (clock.now === before) memo.set(key, { clock: before, value });
+    if (clock.since(tables) === before) memo.set(key, { clock: before, value });
     return value;
   };
 }

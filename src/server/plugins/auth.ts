@@ -72,7 +72,7 @@ const keptAccount = keptUntilWritten<{ row?: { id: number; userCode: string; rol
 
 /** The member a verified token speaks for, or null when the account is gone or the password moved on. */
 async function memberOfClaims(app: FastifyInstance, claims: TokenClaims & { iat: number }): Promise<Member | null> {
-  const { row } = await keptAccount(app.db, claims.sub, async () => ({
+  const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({
     row: (
       await app.db
         .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })

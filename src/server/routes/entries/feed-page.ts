@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, sql } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
 import type { Db } from '../../db/client';
-import { keptUntilWritten } from '../../db/write-clock';
+import { keptUntilWritten, readTables } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { visibleTo } from '../../policy/visibility';
 import { FEED_MODES, featureWhere, type FeedMode } from './feed-where';
@@ -40,24 +40,27 @@ const statementName = (shape: string) => `feed_${createHash('sha1').update(shape
 function pageStatement(db: Db, mode: FeedMode, codes: number[]) {
   const where = and(FEED_MODES[mode](me, target), featureWhere(codes, me), visibleTo(me));
   const name = statementName(`${mode}_${codes.join('_')}`);
+  // The total rides along (a window over the matching rows, counted once, before the limit).
+  const ids = db
+    .select({ id: posts.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return {
-    // The total rides along (a window over the matching rows, counted once, before the limit).
-    ids: db
-      .select({ id: posts.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
+    ids: ids.prepare(name),
     // Past the last page no row carries the total.
     count: db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where).prepare(`${name}_n`),
+    tables: readTables(ids.toSQL().sql),
   };
 }
 
 /** The visible entries with these ids, newest first: `ids` an integer array literal, one text for any number. */
-const hydrateStatement = (db: Db) =>
-  selectRows(db, me, and(sql`${posts.id} = any(${sql.placeholder('ids')}::integer[])`, visibleTo(me))).prepare('feed_by_ids');
+function hydrateStatement(db: Db) {
+  const rows = selectRows(db, me, and(sql`${posts.id} = any(${sql.placeholder('ids')}::integer[])`, visibleTo(me)));
+  return { rows: rows.prepare('feed_by_ids'), tables: readTables(rows.toSQL().sql) };
+}
 
 type Statements = { hydrate: ReturnType<typeof hydrateStatement>; pages: Map<string, ReturnType<typeof pageStatement>> };
 const built = new WeakMap<Db, Statements>();
@@ -73,7 +76,7 @@ const NO_VALUES: Values = { me: 0, target: 0, limit: 0, offset: 0, ids: '{}' };
 /** The visible entries with these ids, newest first, hydrated. */
 function rowsByIds(db: Db, viewerId: number, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return statementsOf(db).hydrate.execute({ ...NO_VALUES, me: viewerId, ids: `{${ids.join(',')}}` });
+  return statementsOf(db).hydrate.rows.execute({ ...NO_VALUES, me: viewerId, ids: `{${ids.join(',')}}` });
 }
 
 /** The visible entries with these ids, newest first, as feed items (search-repo.ts pages by id). */
@@ -97,13 +100,15 @@ export async function listItems(db: Db, viewerId: number, feed: { mode: FeedMode
   const codes = [...new Set(feed.codes)].sort((a, b) => a - b);
   const shape = `${feed.mode}_${codes.join('_')}`;
   const key = `${viewerId}:${shape}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
-  return keptPage(db, key, () => readPage(db, viewerId, shape, codes, feed, page));
-}
-
-async function readPage(db: Db, viewerId: number, shape: string, codes: number[], feed: { mode: FeedMode; target?: number }, page: Page): Promise<FeedPage> {
-  const { pages } = statementsOf(db);
+  const { hydrate, pages } = statementsOf(db);
   let statement = pages.get(shape);
   if (!statement) pages.set(shape, (statement = pageStatement(db, feed.mode, codes)));
+  // What the page's statements read, taken from their own text: a write to any of them is news.
+  const tables = [...statement.tables, ...hydrate.tables];
+  return keptPage(db, key, tables, () => readPage(db, viewerId, statement, feed, page));
+}
+
+async function readPage(db: Db, viewerId: number, statement: ReturnType<typeof pageStatement>, feed: { target?: number }, page: Page): Promise<FeedPage> {
   const values: Values = { ...NO_VALUES, me: viewerId, target: feed.target ?? 0, limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize };
   const found = await statement.ids.execute(values);
   const total = found[0]?.total ?? (page.pageNo > 1 ? ((await statement.count.execute(values))[0]?.n ?? 0) : 0);
