@@ -4,13 +4,15 @@
  * database beside the demo community), a mix of feed pages — home, home filtered to entries,
  * another member's suite, a search — from FEED_MEMBERS distinct signed-in members at a fixed
  * 500 requests/s for 10 s, and one page at a time without load (the server's time for one
- * page, database included, over loopback). Run alone: `npx tsx tests/bench/feed-growth.ts`
+ * page, database included, over loopback), and the database's own time for one page
+ * (feed-db-time.ts). Run alone: `npx tsx tests/bench/feed-growth.ts`
  * (DATABASE_URL: a PostgreSQL server to create its databases in; FEED_SIZES=1000,10000).
  */
 import { createRequire } from 'node:module';
 import { API_BASE } from '../../src/contract/codes';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { DEMO_PASSWORD } from '../support/demo';
+import { feedDbTime } from './feed-db-time';
 import { onPostgres, seedScale, withFreshDatabase } from './postgres';
 import { startBenchServer } from './server';
 
@@ -83,6 +85,7 @@ export async function measureFeedGrowth(): Promise<Row[]> {
       try {
         seedScale(url, size);
         await onPostgres(url, (c) => c.query('analyze'));
+        const dbTime = await feedDbTime(url);
         const requests = pages(await signIn(server.url, Math.min(MEMBERS, size)));
         const one = await alone(server.url, requests);
         let next = 0;
@@ -102,6 +105,11 @@ export async function measureFeedGrowth(): Promise<Row[]> {
           budget: '≤ 50 ms',
         });
         rows.push({ measure: `one feed page alone, ${size.toLocaleString('en')} members (p50)`, value: `${one.toFixed(1)} ms`, budget: 'growth' });
+        rows.push({
+          measure: `database time of one page, ${size.toLocaleString('en')} members (planning + execution)`,
+          value: dbTime.map((d) => `${d.mode} ${d.planning.toFixed(2)} + ${d.execution.toFixed(2)} ms`).join('; '),
+          budget: 'growth',
+        });
       } finally {
         await server.stop();
       }
