@@ -204,6 +204,17 @@ describe('keyboard only', () => {
     await expect.poll(() => page.locator('article').filter({ hasText: text }).first().getByText(comment).isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await appliedWrites(page, baseUrl, comment)).length, { timeout: 30_000 }).toBe(1);
     await shot(page, 'keyboard-rated-and-commented');
+
+    // A dialog opened from the card's menu gives focus back to that menu's button.
+    await tabTo(page, "the entry's menu", (f) => mine(f) && f.name === 'Entry menu', { back: true, max: 40 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Report' }).isVisible(), { timeout: 5_000 }).toBe(true);
+    for (let i = 0; i < 6 && (await focused(page))?.name !== 'Report'; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Report' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Report' }).count(), { timeout: 5_000 }).toBe(0);
+    await expect.poll(async () => { const f = await focused(page); return f && mine(f) ? f.name : null; }, { timeout: 5_000 }).toBe('Entry menu');
   });
 
   it('sends a telex: the side menu, the billionett, the message box, Enter; it arrives at the other member', async () => {

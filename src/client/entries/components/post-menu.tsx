@@ -7,7 +7,7 @@
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TOAST_MS } from '../../../contract/codes';
 import { ENTRY_MESSAGES, type OriginalPost } from '../../../contract/entries';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -20,6 +20,13 @@ type Dialog = 'report' | 'delete' | 'privacy' | null;
 
 export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A dialog opened from the menu gives focus back to the menu's button when it closes (the
+  // menu item that opened it is gone by then, so the dialog's own focus return found nothing).
+  const button = useRef<HTMLButtonElement>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    requestAnimationFrame(() => button.current?.focus());
+  };
   // The dropdown and the dialogs are drawn once the member comes near the button
   // (lazy-parts.ts): a closed Modal is a portal, a focus-return hook and window listeners
   // (the privacy one a live query too), and three per card were most of mounting a card
@@ -37,7 +44,7 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" aria-label="Entry menu" {...armProps}>
+          <ActionIcon ref={button} variant="subtle" color="gray" aria-label="Entry menu" {...armProps}>
             ⋯
           </ActionIcon>
         </Menu.Target>
@@ -57,8 +64,8 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
           </Menu.Dropdown>
         )}
       </Menu>
-      {armed && <ReportDialog opened={dialog === 'report'} postCode={code} onClose={() => setDialog(null)} />}
-      {armed && <PrivacyDialog me={me} post={post} opened={dialog === 'privacy'} onClose={() => setDialog(null)} />}
+      {armed && <ReportDialog opened={dialog === 'report'} postCode={code} onClose={closeDialog} />}
+      {armed && <PrivacyDialog me={me} post={post} opened={dialog === 'privacy'} onClose={closeDialog} />}
       {armed && (
         <ConfirmDialog
           opened={dialog === 'delete'}
@@ -69,9 +76,9 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
           danger
           onConfirm={async () => {
             await entryWrite(me, 'entry.delete', { userCode: me, postCode: code });
-            setDialog(null);
+            closeDialog();
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
         />
       )}
     </>
