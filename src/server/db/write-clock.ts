@@ -33,9 +33,9 @@ const READ = /^[\s(]*(select\b|with\b)/i;
 const WRITES = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create|call)\b/i;
 export const onlyReads = (text: string): boolean => READ.test(text) && !(/^[\s(]*with\b/i.test(text) && WRITES.test(text));
 
-/** An insert, update, delete or merge that touched no row changed nothing (a job's poll of an empty queue, every few seconds). */
+/** Of a statement that may write: an insert, update, delete or merge that touched no row changed nothing (a job's poll of an empty queue, every few seconds). */
 const CHANGES_ROWS = /^[\s(]*(insert|update|delete|merge)\b/i;
-const changedData = (text: string, result: { affectedRows?: number }): boolean => !onlyReads(text) && !(CHANGES_ROWS.test(text) && result.affectedRows === 0);
+const changedData = (text: string, result: { affectedRows?: number }): boolean => !(CHANGES_ROWS.test(text) && result.affectedRows === 0);
 
 type Statements = Pick<PGlite, 'query' | 'exec'>;
 /** A write seen: the table it wrote, or null when that is not known. */

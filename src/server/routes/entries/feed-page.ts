@@ -9,9 +9,9 @@
  * Why two, where one statement did both before: that one joined ten tables around five
  * uncorrelated subqueries, and PostgreSQL planned it afresh on every run (its custom plans
  * won over a generic one, the page's limit and offset being parameters): 3.5–13 ms of
- * planning a page, more than running it. Each half is small: the first plans over one
- * table, the second's plan does not depend on its values, so PostgreSQL keeps a generic
- * plan for it after five runs. And both are built once: drizzle building the statement and
+ * planning a page, more than running it. Each half is small, and on PostgreSQL both run on
+ * the feed's pool, which keeps one generic plan per statement (db/client.ts feedDb: left to
+ * itself PostgreSQL still re-planned the hydration every run). And both are built once: drizzle building the statement and
  * its hundred parameters cost ~1 ms of the server's CPU a page. The viewer, the mode's
  * target, the limit and the offset are placeholders, so one text serves every member.
  *
@@ -37,7 +37,8 @@ type Values = { me: number; target: number; limit: number; offset: number; ids: 
 /** PostgreSQL refuses one name for two texts on a connection, so the name is the shape's; hashed, as names past 63 bytes are cut. */
 const statementName = (shape: string) => `feed_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
 
-function pageStatement(db: Db, mode: FeedMode, codes: number[]) {
+/** `alsoReads`: the hydration's tables, so `tables` is all a page of this shape reads. */
+function pageStatement(db: Db, mode: FeedMode, codes: number[], alsoReads: readonly string[]) {
   const where = and(FEED_MODES[mode](me, target), featureWhere(codes, me), visibleTo(me));
   const name = statementName(`${mode}_${codes.join('_')}`);
   // The total rides along (a window over the matching rows, counted once, before the limit).
@@ -52,7 +53,7 @@ function pageStatement(db: Db, mode: FeedMode, codes: number[]) {
     ids: ids.prepare(name),
     // Past the last page no row carries the total.
     count: db.select({ n: sql<number>`count(*)::int` }).from(posts).where(where).prepare(`${name}_n`),
-    tables: readTables(ids.toSQL().sql),
+    tables: [...new Set([...readTables(ids.toSQL().sql), ...alsoReads])],
   };
 }
 
@@ -102,10 +103,9 @@ export async function listItems(db: Db, viewerId: number, feed: { mode: FeedMode
   const key = `${viewerId}:${shape}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
   const { hydrate, pages } = statementsOf(db);
   let statement = pages.get(shape);
-  if (!statement) pages.set(shape, (statement = pageStatement(db, feed.mode, codes)));
+  if (!statement) pages.set(shape, (statement = pageStatement(db, feed.mode, codes, hydrate.tables)));
   // What the page's statements read, taken from their own text: a write to any of them is news.
-  const tables = [...statement.tables, ...hydrate.tables];
-  return keptPage(db, key, tables, () => readPage(db, viewerId, statement, feed, page));
+  return keptPage(db, key, statement.tables, () => readPage(db, viewerId, statement, feed, page));
 }
 
 async function readPage(db: Db, viewerId: number, statement: ReturnType<typeof pageStatement>, feed: { target?: number }, page: Page): Promise<FeedPage> {
