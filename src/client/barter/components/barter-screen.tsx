@@ -6,7 +6,6 @@
  * choice is kept on this device. Adding works offline (queued); edit and trash are online calls.
  */
 import { Button, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { BARTER_PAGE_SIZE } from '../../../contract/barter';
 import type { BarterFilters } from '../../store/barter-pages';
@@ -15,6 +14,7 @@ import { IconBarter } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
 import { PagedPanel } from '../../ui/paged-panel';
 import { usePagePull } from '../../ui/use-page-pull';
+import { useMedia } from '../../ui/use-media';
 import { keepFilters } from '../commands';
 import { useBarterPage, useSavedFilters } from '../queries';
 import { BarterFiltersPanel } from './barter-filters';
@@ -49,7 +49,7 @@ export function BarterScreen({ me, locationName }: { me: string; locationName: s
 }
 
 function BarterGrid({ me, filters }: { me: string; filters: BarterFilters }) {
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useMedia('(min-width: 62em)');
   const [showFilters, setShowFilters] = useState(false);
   const [pageNo, setPageNo] = useState(1);
   const actions = useServiceActions(me);

@@ -6,11 +6,11 @@
  * and Next step through by hand; the slide's position is announced politely.
  */
 import { ActionIcon, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { formatDistanceToNow, parseISO } from 'date-fns';
 import { useEffect, useState } from 'react';
 import type { NewsItem } from '../../../contract/news';
 import { IconChevronRight } from '../../ui/icons';
+import { usePrefersReducedMotion } from '../../ui/use-media';
 import classes from './news-carousel.module.css';
 
 export const AUTOPLAY_MS = 6000;
@@ -37,7 +37,7 @@ export function NewsCarousel({ items }: { items: NewsItem[] }) {
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
   const [paused, setPaused] = useState(false);
-  const reduced = useReducedMotion();
+  const reduced = usePrefersReducedMotion();
   const count = items.length;
   const at = count === 0 ? 0 : index % count;
   const moving = !reduced && !paused && !held && count > 1;

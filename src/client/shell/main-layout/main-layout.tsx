@@ -5,12 +5,13 @@
  * cached, so every screen below can rely on them.
  */
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useFocusTrap, useLocalStorage, useMediaQuery, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useFocusTrap, useLocalStorage, useNetwork } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SuiteLayout } from '../../suite/components/suite-layout';
 import { HeaderSearch } from '../../ui/header-search';
 import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
+import { useMedia } from '../../ui/use-media';
 import { useShellData, type ReadyShellData } from '../queries';
 import { MainFooter } from './main-footer';
 import { MainHeader } from './main-header';
@@ -32,7 +33,7 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   // On a phone the menu is a drawer over the page: while open, Tab stays in it (it opens on
   // its first link, not the search box, which would raise the keyboard) and Escape closes
   // it, focus back on the burger. Mantine's sm breakpoint (48em) is where it becomes one.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = useMedia('(max-width: 47.99em)');
   const trapRef = useFocusTrap(navOpened && phone);
   const burger = useRef<HTMLButtonElement>(null);
   const closeOnEscape = (event: KeyboardEvent) => {

@@ -4,11 +4,11 @@
  * way back. Everything reads Dexie, so the page works offline with what was mirrored.
  */
 import { Box, Grid, Paper } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../ui/empty-state';
 import { IconTelex } from '../../ui/icons';
 import { PageTitle } from '../../ui/page-title';
+import { useMedia } from '../../ui/use-media';
 import { pullTelex } from '../commands';
 import { useUnreadTotal } from '../queries';
 import { ChatLists } from './chat-lists';
@@ -18,7 +18,7 @@ import classes from './telex.module.css';
 export type TelexScreenProps = { me: string; peer: string | undefined; onSelect: (peer: string | undefined) => void };
 
 export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = useMedia('(max-width: 48em)');
   const unread = useUnreadTotal(me);
   useEffect(() => {
     void pullTelex({ kind: 'chatFriends' });
