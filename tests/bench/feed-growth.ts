@@ -3,23 +3,21 @@
  * generated members (`npm run admin -- seed-scale`, ten entries each, on a fresh PostgreSQL
  * database beside the demo community), a mix of feed pages — home, home filtered to entries,
  * another member's suite, a search — from FEED_MEMBERS distinct signed-in members at a fixed
- * 500 requests/s for 10 s, and one page at a time without load (the server's time for one
+ * 500 requests/s for 10 s (open-load.ts), and one page at a time without load (the server's time for one
  * page, database included, over loopback), and the database's own time for one page
  * (feed-db-time.ts). Run alone: `npx tsx tests/bench/feed-growth.ts`
  * (DATABASE_URL: a PostgreSQL server to create its databases in; FEED_SIZES=1000,10000).
  */
-import { createRequire } from 'node:module';
 import { API_BASE } from '../../src/contract/codes';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { DEMO_PASSWORD } from '../support/demo';
 import { feedDbTime } from './feed-db-time';
+import { openLoad, type LoadRequest } from './open-load';
 import { onPostgres, seedScale, withFreshDatabase } from './postgres';
 import { startBenchServer } from './server';
 
 type Row = { measure: string; value: string; budget: string };
-type Result = { latency: { p50: number; p99: number }; requests: { total: number }; non2xx: number; errors: number; timeouts: number };
-type Request = { method: 'GET'; path: string; headers: Record<string, string> };
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: object) => Promise<Result>;
+type Request = LoadRequest & { headers: Record<string, string> };
 
 const SIZES = (process.env.FEED_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const MEMBERS = Number(process.env.FEED_MEMBERS ?? 1000);
@@ -56,10 +54,10 @@ function pages(members: { token: string; userCode: string }[]): Request[] {
     const headers = { authorization: `Bearer ${m.token}` };
     const next = members[(i + 1) % members.length]!;
     return [
-      { method: 'GET' as const, path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5`, headers },
-      { method: 'GET' as const, path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5&featureCodes=5`, headers },
-      { method: 'GET' as const, path: `${API_BASE}/${ENTRY_PATHS.suite}?userCode=${next.userCode}&pageNo=1&pageSize=5`, headers },
-      { method: 'GET' as const, path: `${API_BASE}/${ENTRY_PATHS.search(words[i % words.length]!)}?pageNo=1&pageSize=5`, headers },
+      { path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5`, headers },
+      { path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5&featureCodes=5`, headers },
+      { path: `${API_BASE}/${ENTRY_PATHS.suite}?userCode=${next.userCode}&pageNo=1&pageSize=5`, headers },
+      { path: `${API_BASE}/${ENTRY_PATHS.search(words[i % words.length]!)}?pageNo=1&pageSize=5`, headers },
     ];
   });
 }
@@ -88,20 +86,11 @@ export async function measureFeedGrowth(): Promise<Row[]> {
         const dbTime = await feedDbTime(url);
         const requests = pages(await signIn(server.url, Math.min(MEMBERS, size)));
         const one = await alone(server.url, requests);
-        let next = 0;
-        const options = (duration: number) => ({
-          url: server.url,
-          connections: 50,
-          overallRate: RATE,
-          duration,
-          requests: [{ setupRequest: (req: object) => ({ ...req, ...requests[next++ % requests.length] }) }],
-        });
-        await autocannon(options(2));
-        const r = await autocannon(options(SECONDS));
-        const failed = r.non2xx + r.errors + r.timeouts;
+        await openLoad({ url: server.url, rate: RATE, seconds: 2, requests });
+        const r = await openLoad({ url: server.url, rate: RATE, seconds: SECONDS, requests });
         rows.push({
           measure: `feed mix p99 at ${RATE}/s, ${size.toLocaleString('en')} members (p50; served/s)`,
-          value: `${r.latency.p99} ms (${r.latency.p50}; ${Math.round(r.requests.total / SECONDS)}${failed > 0 ? `; ${failed} failed` : ''})`,
+          value: `${r.p99} ms (${r.p50}; ${r.perSecond}${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
           budget: '≤ 50 ms',
         });
         rows.push({ measure: `one feed page alone, ${size.toLocaleString('en')} members (p50)`, value: `${one.toFixed(1)} ms`, budget: 'growth' });

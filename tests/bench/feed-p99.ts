@@ -1,8 +1,8 @@
 /**
  * Server feed page at a fixed 500 requests/s (BUDGETS.md: p99 ≤ 50 ms, PGlite and
- * PostgreSQL): autocannon sends GET user/posts/all (home, pageSize 5, pages 1–3 in turn)
- * with a demo member's bearer token for 10 s, after a 2 s warm-up, against a server started
- * as `npm start` does. PostgreSQL runs on a fresh database (created, seeded by the start,
+ * PostgreSQL): GET user/posts/all (home, pageSize 5, pages 1–3 in turn), one due every 2 ms
+ * whatever the server's pace (open-load.ts), with a demo member's bearer token, for 10 s
+ * after a 2 s warm-up, against a server started as `npm start` does. PostgreSQL runs on a fresh database (created, seeded by the start,
  * dropped). Run alone: `npx tsx tests/bench/feed-p99.ts` (DATABASE_URL picks the server).
  * One member's three pages: on PGlite they are answered from the pages kept until the next
  * write (db/write-clock.ts) after their first read; PostgreSQL reads every one. The cost of a
@@ -10,8 +10,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { API_BASE } from '../../src/contract/codes';
+import { openLoad } from './open-load';
 import { withFreshDatabase } from './postgres';
 import { signInDemo, startBenchServer, type BenchServer } from './server';
 
@@ -19,40 +19,18 @@ export type Row = { measure: string; value: string; budget: string };
 
 const RATE = 500;
 const SECONDS = 10;
-const CONNECTIONS = 50;
 const PAGES = [1, 2, 3];
 
-/** The part of autocannon's API used here (the package ships no types). */
-type Result = { latency: { p50: number; p99: number; max: number }; requests: { total: number }; non2xx: number; errors: number; timeouts: number };
-type Options = {
-  url: string;
-  connections: number;
-  overallRate: number;
-  duration: number;
-  headers: Record<string, string>;
-  requests: { method: 'GET'; path: string }[];
-};
-const autocannon = createRequire(import.meta.url)('autocannon') as (o: Options) => Promise<Result>;
-
-/** Latency of the home feed page under a fixed 500 requests/s on one running server. */
+/** Latency of the home feed page under a fixed 500 requests/s on one running server (open-load.ts). */
 export async function measureFeedAt500(server: BenchServer, label: string): Promise<Row> {
   const token = await signInDemo(server.url);
-  const options = (duration: number): Options => ({
-    url: server.url,
-    connections: CONNECTIONS,
-    overallRate: RATE,
-    duration,
-    headers: { authorization: `Bearer ${token}` },
-    requests: PAGES.map((p) => ({ method: 'GET', path: `${API_BASE}/user/posts/all?pageNo=${p}&pageSize=5` })),
-  });
-  await autocannon(options(2));
-  const r = await autocannon(options(SECONDS));
+  const requests = PAGES.map((p) => ({ path: `${API_BASE}/user/posts/all?pageNo=${p}&pageSize=5`, headers: { authorization: `Bearer ${token}` } }));
+  await openLoad({ url: server.url, rate: RATE, seconds: 2, requests });
+  const r = await openLoad({ url: server.url, rate: RATE, seconds: SECONDS, requests });
   // A server that cannot keep up shows it here: fewer than 500 served per second, or failures.
-  const failed = r.non2xx + r.errors + r.timeouts;
-  const rate = Math.round(r.requests.total / SECONDS);
   return {
     measure: `feed page p99 at ${RATE}/s, ${label} (p50; served/s)`,
-    value: `${r.latency.p99} ms (${r.latency.p50}; ${rate}${failed > 0 ? `; ${failed} failed` : ''})`,
+    value: `${r.p99} ms (${r.p50}; ${r.perSecond}${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
     budget: '≤ 50 ms',
   };
 }

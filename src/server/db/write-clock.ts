@@ -19,9 +19,30 @@ import { LRUCache } from 'lru-cache';
  */
 export type WriteClock = { readonly now: number; since(tables: readonly string[]): number };
 
-/** The table an insert, update or delete writes, when the statement names it plainly (else null: any table). */
-const TARGET = /^[\s(]*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?(?=[\s(]|$)/i;
-export const writtenTable = (text: string): string | null => TARGET.exec(text)?.[1]?.toLowerCase() ?? null;
+/**
+ * Each place a statement writes (insert, update, delete, merge), with the paren depth it sits
+ * at (0: the statement itself; more: inside a `with` part or a subquery) and its table, or
+ * null where the statement does not name one plainly (a schema-qualified name, say).
+ * Row locks (`for update`, `for no key update`) and `on conflict do update` write nothing new.
+ */
+const WRITE_AT = /\b(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\s+)?("?[a-z_][a-z0-9_]*"?)(\s*\.)?/gi;
+const LOCK_OR_UPSERT = /\b(for(\s+no\s+key)?|do)\s+$/i;
+function writesIn(text: string): { depth: number; table: string | null }[] {
+  const found: { depth: number; table: string | null }[] = [];
+  for (const m of text.matchAll(WRITE_AT)) {
+    if (/^update/i.test(m[1]!) && LOCK_OR_UPSERT.test(text.slice(0, m.index))) continue;
+    let depth = 0;
+    for (let i = 0; i < m.index; i += 1) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+    found.push({ depth, table: m[3] ? null : m[2]!.replaceAll('"', '').toLowerCase() });
+  }
+  return found;
+}
+
+/** The tables a statement may write; null stands for "not known: any table". */
+export function writtenTables(text: string): (string | null)[] {
+  const tables = writesIn(text).map((w) => w.table);
+  return tables.length > 0 ? [...new Set(tables)] : [null];
+}
 
 /** The tables a statement reads (`from` and `join`, quoted or not): what a read kept by the clock depends on. */
 export const readTables = (text: string): string[] => [...new Set([...text.matchAll(/\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s),]|$)/gi)].map((m) => m[1]!.toLowerCase()))];
@@ -33,13 +54,20 @@ const READ = /^[\s(]*(select\b|with\b)/i;
 const WRITES = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create|call)\b/i;
 export const onlyReads = (text: string): boolean => READ.test(text) && !(/^[\s(]*with\b/i.test(text) && WRITES.test(text));
 
-/** Of a statement that may write: an insert, update, delete or merge that touched no row changed nothing (a job's poll of an empty queue, every few seconds). */
-const CHANGES_ROWS = /^[\s(]*(insert|update|delete|merge)\b/i;
-const changedData = (text: string, result: { affectedRows?: number }): boolean => !(CHANGES_ROWS.test(text) && result.affectedRows === 0);
+/**
+ * Of a statement that may write: one whose every write is the statement itself (not inside a
+ * `with` part, whose rows the count leaves out) and that touched no row changed nothing — a
+ * job's poll of an empty queue, every few seconds, which must not drop every kept page.
+ */
+function changedData(text: string, result: { affectedRows?: number }): boolean {
+  if (result.affectedRows !== 0) return true;
+  const writes = writesIn(text);
+  return writes.length === 0 || writes.some((w) => w.depth > 0);
+}
 
 type Statements = Pick<PGlite, 'query' | 'exec'>;
-/** A write seen: the table it wrote, or null when that is not known. */
-type Wrote = (table: string | null) => void;
+/** A write seen: the tables it wrote (null: not known). */
+type Wrote = (tables: (string | null)[]) => void;
 
 /** Makes `target`'s query and exec report each statement that may have changed data (failed ones too: conservative). */
 function watch(target: Statements, wrote: Wrote): void {
@@ -53,14 +81,14 @@ function watch(target: Statements, wrote: Wrote): void {
       changed = changedData(text, result);
       return result;
     } finally {
-      if (changed) wrote(writtenTable(text));
+      if (changed) wrote(writtenTables(text));
     }
   }) as typeof target.query;
   target.exec = (async (...args: Parameters<typeof target.exec>) => {
     try {
       return await exec(...args);
     } finally {
-      wrote(null);
+      wrote([null]);
     }
   }) as typeof target.exec;
 }
@@ -83,7 +111,7 @@ export function clockWrites(client: PGlite): WriteClock {
     },
     since: (tables) => tables.reduce((at, table) => Math.max(at, stamps.get(table) ?? 0), anyTable),
   };
-  watch(client, (table) => tick([table]));
+  watch(client, tick);
   // A transaction's statements run on its own handle; the clock moves once it has ended
   // (committed or rolled back), for the tables it wrote.
   const transaction = client.transaction.bind(client);
@@ -91,7 +119,7 @@ export function clockWrites(client: PGlite): WriteClock {
     const wrote = new Set<string | null>();
     try {
       return await transaction((tx) => {
-        watch(tx, (table) => wrote.add(table));
+        watch(tx, (tables) => tables.forEach((t) => wrote.add(t)));
         return callback(tx);
       });
     } finally {
@@ -110,25 +138,38 @@ export function setWriteClock(db: object, clock: WriteClock): void {
 export const writeClockOf = (db: object): WriteClock | undefined => clocks.get(db);
 
 type Kept<T> = { clock: number; value: T };
+type Memo<T> = { kept: LRUCache<string, Kept<T>>; reading: Map<string, Kept<Promise<T>>> };
 
 /**
  * A memo of reads that holds while none of the tables they read is written: `read` runs when
  * the key's answer is missing or older than the last write to `tables`, and its answer is kept
- * only if no such write completed while it ran. Where the database has no clock (PostgreSQL),
- * every call reads. At most `max` answers a database, the least recently used dropped first.
+ * only if no such write completed while it ran. Callers asking for a key while it is being
+ * read at the same reading of the clock share that read: after a write, a page many members
+ * ask for at once is read once, not once each (they queued on the one database before).
+ * Where the database has no clock (PostgreSQL), every call reads. At most `max` answers a
+ * database, the least recently used dropped first.
  */
 export function keptUntilWritten<T extends {}>(max: number): (db: object, key: string, tables: readonly string[], read: () => Promise<T>) => Promise<T> {
-  const kept = new WeakMap<object, LRUCache<string, Kept<T>>>();
+  const memos = new WeakMap<object, Memo<T>>();
   return async (db, key, tables, read) => {
     const clock = writeClockOf(db);
     if (!clock) return read();
-    let memo = kept.get(db);
-    if (!memo) kept.set(db, (memo = new LRUCache<string, Kept<T>>({ max })));
+    let memo = memos.get(db);
+    if (!memo) memos.set(db, (memo = { kept: new LRUCache<string, Kept<T>>({ max }), reading: new Map() }));
     const before = clock.since(tables);
-    const hit = memo.get(key);
+    const hit = memo.kept.get(key);
     if (hit?.clock === before) return hit.value;
-    const value = await read();
-    if (clock.since(tables) === before) memo.set(key, { clock: before, value });
-    return value;
+    const pending = memo.reading.get(key);
+    if (pending?.clock === before) return pending.value;
+    const reading = read();
+    const mine = { clock: before, value: reading };
+    memo.reading.set(key, mine);
+    try {
+      const value = await reading;
+      if (clock.since(tables) === before) memo.kept.set(key, { clock: before, value });
+      return value;
+    } finally {
+      if (memo.reading.get(key) === mine) memo.reading.delete(key);
+    }
   };
 }
