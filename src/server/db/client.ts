@@ -17,6 +17,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { clockPostgresWrites } from './pg-write-clock';
 import { clockWrites, setWriteClock } from './write-clock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
@@ -120,7 +121,10 @@ async function openPostgres(url: string): Promise<Database> {
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   feedPool.on('error', () => {});
+  // Before the first connection: every one of the pool's is watched for writes.
+  const notices = clockPostgresWrites(url, pool, (message) => console.warn(message));
   const db = drizzlePg({ client: pool });
+  const feedDb = drizzlePg({ client: feedPool });
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -129,11 +133,15 @@ async function openPostgres(url: string): Promise<Database> {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();
   }
+  await notices.ready;
+  setWriteClock(db, notices.clock);
+  setWriteClock(feedDb, notices.clock);
   return {
     db: db as unknown as Db,
-    feedDb: drizzlePg({ client: feedPool }) as unknown as Db,
+    feedDb: feedDb as unknown as Db,
     kind: 'postgres',
     close: async () => {
+      await notices.close();
       await Promise.all([pool.end(), feedPool.end()]);
     },
   };

@@ -8,7 +8,8 @@
  * A read takes the clock before it starts and keeps its answer only if the clock still reads
  * the same when it ends: a write that completes while it runs (PGlite runs one statement at a
  * time) moves the clock first or after, and either way the answer is not kept as current.
- * PostgreSQL has no such clock: other processes write to it too.
+ * On PostgreSQL other processes write too: there the clock also moves on the database's own
+ * notices of writes (pg-write-clock.ts).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { LRUCache } from 'lru-cache';
@@ -17,7 +18,7 @@ import { LRUCache } from 'lru-cache';
  * `now` moves with every write; `since(tables)` is the clock's reading at the last write that
  * may have touched any of those tables (a write whose table is not known counts for all).
  */
-export type WriteClock = { readonly now: number; since(tables: readonly string[]): number };
+export type WriteClock = { readonly now: number; readonly live: boolean; since(tables: readonly string[]): number };
 
 /**
  * Each place a statement writes (insert, update, delete, merge), with the paren depth it sits
@@ -52,14 +53,16 @@ const clocks = new WeakMap<object, WriteClock>();
 /** A statement that only reads: a select, or a `with` whose parts are selects. */
 const READ = /^[\s(]*(select\b|with\b)/i;
 const WRITES = /\b(insert|update|delete|merge|truncate|copy|alter|drop|create|call)\b/i;
-export const onlyReads = (text: string): boolean => READ.test(text) && !(/^[\s(]*with\b/i.test(text) && WRITES.test(text));
+/** Statements that change no data: a transaction's savepoints and settings, listening. */
+const CONTROL = /^\s*(savepoint|release|rollback\s+to|set|reset|show|listen|unlisten)\b/i;
+export const onlyReads = (text: string): boolean => CONTROL.test(text) || (READ.test(text) && !(/^[\s(]*with\b/i.test(text) && WRITES.test(text)));
 
 /**
  * Of a statement that may write: one whose every write is the statement itself (not inside a
  * `with` part, whose rows the count leaves out) and that touched no row changed nothing — a
  * job's poll of an empty queue, every few seconds, which must not drop every kept page.
  */
-function changedData(text: string, result: { affectedRows?: number }): boolean {
+export function changedData(text: string, result: { affectedRows?: number }): boolean {
   if (result.affectedRows !== 0) return true;
   const writes = writesIn(text);
   return writes.length === 0 || writes.some((w) => w.depth > 0);
@@ -93,10 +96,13 @@ function watch(target: Statements, wrote: Wrote): void {
   }) as typeof target.exec;
 }
 
-/** Wraps the client's statements so that each possible write moves the clock, once it has completed. */
-export function clockWrites(client: PGlite): WriteClock {
+/** A clock and its hand: `tick` moves it for the tables written; `live` false means writes may go unseen (nothing is kept). */
+export type ClockHand = { clock: WriteClock; tick: (tables: Iterable<string | null>) => void; setLive: (live: boolean) => void };
+
+export function newClock(): ClockHand {
   let now = 0;
   let anyTable = 0;
+  let live = true;
   const stamps = new Map<string, number>();
   const tick = (tables: Iterable<string | null>) => {
     now += 1;
@@ -109,8 +115,25 @@ export function clockWrites(client: PGlite): WriteClock {
     get now() {
       return now;
     },
+    get live() {
+      return live;
+    },
     since: (tables) => tables.reduce((at, table) => Math.max(at, stamps.get(table) ?? 0), anyTable),
   };
+  return {
+    clock,
+    tick,
+    // Writes may have gone unseen while it was not live: everything read before is stale.
+    setLive: (next) => {
+      if (next !== live) tick([null]);
+      live = next;
+    },
+  };
+}
+
+/** Wraps the client's statements so that each possible write moves the clock, once it has completed. */
+export function clockWrites(client: PGlite): WriteClock {
+  const { clock, tick } = newClock();
   watch(client, tick);
   // A transaction's statements run on its own handle; the clock moves once it has ended
   // (committed or rolled back), for the tables it wrote.
@@ -134,7 +157,7 @@ export function setWriteClock(db: object, clock: WriteClock): void {
   clocks.set(db, clock);
 }
 
-/** The database's write clock, or undefined where writes are not all seen here (PostgreSQL). */
+/** The database's write clock, or undefined for a database opened without one. */
 export const writeClockOf = (db: object): WriteClock | undefined => clocks.get(db);
 
 type Kept<T> = { clock: number; value: T };
@@ -146,14 +169,15 @@ type Memo<T> = { kept: LRUCache<string, Kept<T>>; reading: Map<string, Kept<Prom
  * only if no such write completed while it ran. Callers asking for a key while it is being
  * read at the same reading of the clock share that read: after a write, a page many members
  * ask for at once is read once, not once each (they queued on the one database before).
- * Where the database has no clock (PostgreSQL), every call reads. At most `max` answers a
+ * Where the database has no clock, or its clock is not live (PostgreSQL's notices are not
+ * being heard), every call reads. At most `max` answers a
  * database, the least recently used dropped first.
  */
 export function keptUntilWritten<T extends {}>(max: number): (db: object, key: string, tables: readonly string[], read: () => Promise<T>) => Promise<T> {
   const memos = new WeakMap<object, Memo<T>>();
   return async (db, key, tables, read) => {
     const clock = writeClockOf(db);
-    if (!clock) return read();
+    if (!clock?.live) return read();
     let memo = memos.get(db);
     if (!memo) memos.set(db, (memo = { kept: new LRUCache<string, Kept<T>>({ max }), reading: new Map() }));
     const before = clock.since(tables);
