@@ -25,7 +25,7 @@ const RATE = 500;
 const SECONDS = 10;
 
 /** Bearer tokens of `count` generated members (member1@scale.test …), four sign-ins at a time. */
-async function signIn(url: string, count: number): Promise<{ token: string; userCode: string }[]> {
+export async function signIn(url: string, count: number): Promise<{ token: string; userCode: string }[]> {
   const out: { token: string; userCode: string }[] = [];
   for (let i = 1; i <= count; i += 4) {
     const batch = await Promise.all(
@@ -48,7 +48,7 @@ async function signIn(url: string, count: number): Promise<{ token: string; user
 }
 
 /** The mix of pages: each member's home, home with entries only, the next member's suite, a search. */
-function pages(members: { token: string; userCode: string }[]): Request[] {
+export function pages(members: { token: string; userCode: string }[]): Request[] {
   const words = ['harbour', 'design', 'coffee', 'launch'];
   return members.flatMap((m, i) => {
     const headers = { authorization: `Bearer ${m.token}` };
