@@ -4,8 +4,8 @@
  * whatever the server's pace (open-load.ts), with a demo member's bearer token, for 10 s
  * after a 2 s warm-up, against a server started as `npm start` does. PostgreSQL runs on a fresh database (created, seeded by the start,
  * dropped). Run alone: `npx tsx tests/bench/feed-p99.ts` (DATABASE_URL picks the server).
- * One member's three pages: on PGlite they are answered from the pages kept until the next
- * write (db/write-clock.ts) after their first read; PostgreSQL reads every one. The cost of a
+ * One member's three pages: they are answered from the pages kept until the next write
+ * (db/write-clock.ts, pg-write-clock.ts) after their first read. The cost of a
  * page read from the database, per member, is feed-growth.ts's (1,000 distinct members).
  */
 import { execFileSync } from 'node:child_process';

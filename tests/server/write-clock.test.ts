@@ -2,7 +2,8 @@
  * The embedded database's write clock (db/write-clock.ts) and what is kept by it: a read
  * only statement leaves it still, anything that may write moves it (a statement, exec, a
  * transaction once it ends, failed or not; not an update that touched no row), and a kept answer is read again after any write, including
- * one that completes while the read runs. PostgreSQL has no clock: every call reads.
+ * one that completes while the read runs. A database without a clock reads every call
+ * (PostgreSQL's clock: write-notices.test.ts).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
