@@ -2,7 +2,17 @@
  * The Billionett theme: navy and gold, as in the app icon (public/icons/icon.svg), the system font stack (no web font to download before first
  * paint) and roomy radii for touch.
  */
-import { alpha, DEFAULT_THEME, Drawer, Modal, Notification, PasswordInput, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  alpha,
+  DEFAULT_THEME,
+  createTheme,
+  type CSSVariablesResolver,
+  type DrawerProps,
+  type MantineColorsTuple,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
+} from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#edf2fa',
@@ -67,22 +77,25 @@ export const theme = createTheme({
   // moved focus there), not after a tap or a click. 'always' would ring every clicked
   // button too; 'never' would leave a keyboard member lost.
   focusRing: 'auto',
+  // Plain objects, not `Drawer.extend(…)`: `extend` returns its argument, but calling it
+  // imports the component, and this file is in the boot chunk, so Modal and Drawer (with
+  // ScrollArea, @floating-ui and the scroll lock) loaded on every first screen.
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     // Mantine's close buttons are bare icons; a screen reader must hear what they do.
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
     // Toasts too: their close button is an icon alone.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    PasswordInput: PasswordInput.extend({
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<NotificationProps> },
+    PasswordInput: {
       defaultProps: {
         size: 'md',
         // Mantine's own label, 'Toggle password visibility', also matches a search for the
         // field labelled 'Password' (screen readers' and tests' getByLabel alike).
         visibilityToggleButtonProps: { 'aria-label': 'Show or hide characters' },
-      },
-    }),
+      } satisfies Partial<PasswordInputProps>,
+    },
   },
 });
 
