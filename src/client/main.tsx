@@ -16,13 +16,12 @@ import '@fontsource/noto-emoji/400.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
-import { TOAST_MS } from '../contract/codes';
 import { preloadOpeningRoute, router } from './router';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './ui/color-scheme';
 import { cssVariablesResolver, theme } from './shell/theme';
 import { reshapeWhenEmojiLoads } from './shell/emoji-reshape';
+import { Toasts } from './shell/toasts';
 import { registerServiceWorker } from './pwa/register';
 import { UpdatePrompt } from './pwa/update-prompt';
 
@@ -44,7 +43,7 @@ const mount = () => {
         colorSchemeManager={colorSchemeManager}
         defaultColorScheme={DEFAULT_COLOR_SCHEME}
       >
-        <Notifications position="top-center" autoClose={TOAST_MS} />
+        <Toasts />
         <RouterProvider router={router} />
         <UpdatePrompt />
       </MantineProvider>
