@@ -179,4 +179,31 @@ describe.each(dbTargets())('auth on $name', ({ databaseUrl }) => {
     expect(r.body.data.map((p: { planCode: string }) => p.planCode)).toEqual(['emerald', 'ruby', 'sapphire']);
     expect(r.body.data[1].planFeatures).toEqual(expect.arrayContaining([{ featureName: 'Circles', featureValue: 'Yes' }]));
   });
+
+  describe('bearer tokens verified once (plugins/auth.ts verifiedTokens)', () => {
+    const feed = 'user/posts/all?pageNo=1&pageSize=5';
+
+    it("never takes a token another app's secret signed, even after it verified once here", async () => {
+      const m = await s.signUpMember();
+      expect((await s.call('GET', feed, { token: m.token })).status).toBe(200);
+      const other = await startTestServer({ databaseUrl });
+      try {
+        const theirs = await other.signUpMember();
+        expect((await other.call('GET', feed, { token: theirs.token })).status).toBe(200);
+        expect((await s.call('GET', feed, { token: theirs.token })).status).toBe(401);
+        expect((await other.call('GET', feed, { token: m.token })).status).toBe(401);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses a remembered token once it has expired', async () => {
+      const m = await s.signUpMember();
+      const now = Math.floor(Date.now() / 1000);
+      const short = s.app.jwt.sign({ sub: m.userCode, roles: ['member'], username: m.email, iat: now, exp: now + 2 } as never);
+      expect((await s.call('GET', feed, { token: short })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect((await s.call('GET', feed, { token: short })).status).toBe(401);
+    });
+  });
 });
