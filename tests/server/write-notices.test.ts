@@ -86,6 +86,10 @@ describe.runIf(serverUrl)('write notices on PostgreSQL', () => {
     });
     expect((await kept(b.db, 'k', ['notice_probe'], count(b))).n).toBe(first.n + 2);
     expect(reads).toBe(3);
+    // And outside a transaction (the pool's own query, answered through a callback).
+    await b.db.execute(sql`insert into notice_probe values (3)`);
+    expect((await kept(b.db, 'k', ['notice_probe'], count(b))).n).toBe(first.n + 3);
+    expect(reads).toBe(4);
 
   });
 

@@ -39,8 +39,18 @@ function watchClient(client: PoolClient, tick: (tables: Iterable<string | null>)
     const first = args[0] as string | { text?: unknown } | undefined;
     const text = typeof first === 'string' ? first : first?.text;
     if (typeof text !== 'string' || onlyReads(text)) return query(...args);
+    // Callback style (pg-pool's own pool.query, which drizzle's statements outside a
+    // transaction go through): the clock moves when the callback is called.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: { rowCount?: number | null } | undefined) => {
+        ended(text, error || !result ? null : result);
+        return (callback as (e: unknown, r: unknown) => unknown)(error, result);
+      };
+      return query(...args);
+    }
     const answer = query(...args) as Promise<{ rowCount?: number | null }> | undefined;
-    // Callback style (not used here): count it as a write at once.
     if (!answer || typeof answer.then !== 'function') {
       ended(text, null);
       return answer;
