@@ -2,8 +2,8 @@
  * The write clock on PostgreSQL (db/pg-write-clock.ts): two API processes on one database are
  * two opened databases here. A page kept by one is read again after the other writes (the
  * database's notice), at once after its own write (no notice awaited), and nothing is kept
- * while the notices cannot be heard. Every table, embedded or not, carries the notice trigger
- * (migration 0015) — a table added later without it would be kept past its writes.
+ * while the notices cannot be heard. Every table carries the notice trigger (installed at
+ * each start, db/pg-write-clock.ts) — a table without it would be kept past its writes.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,17 +27,6 @@ const tablesWithoutNotice = (d: Database) =>
           and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'billionett_written')`,
   );
 
-describe('write notices, embedded', () => {
-  it('every table carries the notice trigger', async () => {
-    const d = await openDatabase({});
-    try {
-      expect(await tablesWithoutNotice(d)).toEqual([]);
-    } finally {
-      await d.close();
-    }
-  });
-});
-
 describe.runIf(serverUrl)('write notices on PostgreSQL', () => {
   let drop: () => Promise<void>;
   let a: Database;
@@ -48,6 +37,7 @@ describe.runIf(serverUrl)('write notices on PostgreSQL', () => {
     a = await openDatabase({ databaseUrl: made.url });
     b = await openDatabase({ databaseUrl: made.url });
     await a.db.execute(sql`create table notice_probe (n int)`);
+    // A table made after the start gets its trigger at the next start (here: by hand, as it would).
     await a.db.execute(sql`create trigger billionett_written after insert or update or delete or truncate on notice_probe for each statement execute function billionett_written()`);
   }, 60_000);
   afterAll(async () => {

@@ -17,7 +17,7 @@ import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
-import { clockPostgresWrites } from './pg-write-clock';
+import { clockPostgresWrites, INSTALL_WRITE_NOTICES } from './pg-write-clock';
 import { clockWrites, setWriteClock } from './write-clock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
@@ -129,6 +129,7 @@ async function openPostgres(url: string): Promise<Database> {
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(db, { migrationsFolder });
+    await lock.query(INSTALL_WRITE_NOTICES);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();

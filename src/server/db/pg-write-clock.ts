@@ -1,7 +1,7 @@
 /**
  * The write clock on PostgreSQL (write-clock.ts has the embedded one), where other processes
  * write too: every table carries a statement trigger that says `pg_notify('billionett_writes',
- * <table>)` (migration 0015), delivered when the writing transaction commits, and each API
+ * <table>)` (INSTALL_WRITE_NOTICES, at each start), delivered when the writing transaction commits, and each API
  * process listens on a connection of its own and moves its clock for the table named. Writes
  * by any process, the admin channel or an operator's psql are all seen this way.
  *
@@ -17,6 +17,30 @@ import { Client, type Pool, type PoolClient } from 'pg';
 import { changedData, newClock, onlyReads, writtenTables, type WriteClock } from './write-clock';
 
 export const WRITES_CHANNEL = 'billionett_writes';
+
+/**
+ * Installs the notice: a statement trigger on every table of the schema that has none yet
+ * (run at each start, after the migrations and under their lock, so a table a later
+ * migration adds gets it too). PostgreSQL only: the embedded database's clock sees every
+ * write in process, and plpgsql loaded into PGlite cost its process ~40 MB.
+ */
+export const INSTALL_WRITE_NOTICES = `
+CREATE OR REPLACE FUNCTION billionett_written() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('billionett_writes', TG_TABLE_NAME);
+  RETURN NULL;
+END $$;
+DO $$
+DECLARE t text;
+BEGIN
+  FOR t IN
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'billionett_written')
+  LOOP
+    EXECUTE format('CREATE TRIGGER billionett_written AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION billionett_written()', t);
+  END LOOP;
+END $$;`;
 
 type Query = (...args: unknown[]) => unknown;
 
