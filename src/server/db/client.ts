@@ -23,6 +23,16 @@ import { clockWrites, setWriteClock } from './write-clock';
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** `build(db)` once per database, then the same answer: statements prepared once and afterwards only run. */
+export function perDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) built.set(db, (value = build(db)));
+    return value;
+  };
+}
+
 /** The rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

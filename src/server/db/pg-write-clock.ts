@@ -1,9 +1,10 @@
 /**
  * The write clock on PostgreSQL (write-clock.ts has the embedded one), where other processes
  * write too: every table carries a statement trigger that says `pg_notify('billionett_writes',
- * <table>)` (INSTALL_WRITE_NOTICES, at each start), delivered when the writing transaction commits, and each API
- * process listens on a connection of its own and moves its clock for the table named. Writes
- * by any process, the admin channel or an operator's psql are all seen this way.
+ * <table>)` (INSTALL_WRITE_NOTICES, at each start), delivered when the writing transaction
+ * commits, and each API process listens on a connection of its own and moves its clock for
+ * the table named. Writes by any process, the admin channel or an operator's psql are all
+ * seen this way.
  *
  * The process's own writes also move its clock as soon as they end (the pool's connections
  * are watched, as PGlite's are): a member who writes and then reads on the same process
@@ -27,7 +28,7 @@ export const WRITES_CHANNEL = 'billionett_writes';
 export const INSTALL_WRITE_NOTICES = `
 CREATE OR REPLACE FUNCTION billionett_written() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('billionett_writes', TG_TABLE_NAME);
+  PERFORM pg_notify('${WRITES_CHANNEL}', TG_TABLE_NAME);
   RETURN NULL;
 END $$;
 DO $$
@@ -98,7 +99,8 @@ function watchClient(client: PoolClient, tick: (tables: Iterable<string | null>)
  * settled once the listening connection is up (or has failed and is being retried).
  */
 export function clockPostgresWrites(url: string, pool: Pool, log: (message: string) => void = () => {}): { clock: WriteClock; ready: Promise<void>; close: () => Promise<void> } {
-  const hand = newClock();
+  // Not live until the listening connection is up.
+  const hand = newClock(false);
   pool.on('connect', (client) => watchClient(client, hand.tick));
   let closed = false;
   let listener: Client | null = null;
@@ -130,7 +132,6 @@ export function clockPostgresWrites(url: string, pool: Pool, log: (message: stri
       lost();
     }
   };
-  hand.setLive(false);
   return {
     clock: hand.clock,
     ready: listen(),

@@ -30,10 +30,11 @@ const WRITE_AT = /\b(insert\s+into|update|delete\s+from|merge\s+into)\s+(?:only\
 const LOCK_OR_UPSERT = /\b(for(\s+no\s+key)?|do)\s+$/i;
 function writesIn(text: string): { depth: number; table: string | null }[] {
   const found: { depth: number; table: string | null }[] = [];
+  let depth = 0;
+  let at = 0;
   for (const m of text.matchAll(WRITE_AT)) {
+    for (; at < m.index; at += 1) depth += text[at] === '(' ? 1 : text[at] === ')' ? -1 : 0;
     if (/^update/i.test(m[1]!) && LOCK_OR_UPSERT.test(text.slice(0, m.index))) continue;
-    let depth = 0;
-    for (let i = 0; i < m.index; i += 1) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
     found.push({ depth, table: m[3] ? null : m[2]!.replaceAll('"', '').toLowerCase() });
   }
   return found;
@@ -99,10 +100,9 @@ function watch(target: Statements, wrote: Wrote): void {
 /** A clock and its hand: `tick` moves it for the tables written; `live` false means writes may go unseen (nothing is kept). */
 export type ClockHand = { clock: WriteClock; tick: (tables: Iterable<string | null>) => void; setLive: (live: boolean) => void };
 
-export function newClock(): ClockHand {
+export function newClock(live = true): ClockHand {
   let now = 0;
   let anyTable = 0;
-  let live = true;
   const stamps = new Map<string, number>();
   const tick = (tables: Iterable<string | null>) => {
     now += 1;
@@ -170,8 +170,8 @@ type Memo<T> = { kept: LRUCache<string, Kept<T>>; reading: Map<string, Kept<Prom
  * read at the same reading of the clock share that read: after a write, a page many members
  * ask for at once is read once, not once each (they queued on the one database before).
  * Where the database has no clock, or its clock is not live (PostgreSQL's notices are not
- * being heard), every call reads. At most `max` answers a
- * database, the least recently used dropped first.
+ * being heard), every call reads. At most `max` answers a database, the least recently used
+ * dropped first.
  */
 export function keptUntilWritten<T extends {}>(max: number): (db: object, key: string, tables: readonly string[], read: () => Promise<T>) => Promise<T> {
   const memos = new WeakMap<object, Memo<T>>();

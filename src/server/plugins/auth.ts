@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { API_BASE } from '../../contract/codes';
-import type { Db } from '../db/client';
+import { perDatabase } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { keptUntilWritten } from '../db/write-clock';
 import { HttpError } from '../http-error';
@@ -97,24 +97,18 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 const keptAccount = keptUntilWritten<{ row?: { id: number; userCode: string; roles: string[]; changedAt: Date } }>(5000);
 
 /** The account read, built once a database (building it cost ~0.5 ms a read; PostgreSQL also plans it once a connection). */
-const accountStatements = new WeakMap<Db, ReturnType<typeof accountStatement>>();
-const accountStatement = (db: Db) =>
+const accountStatement = perDatabase((db) =>
   db
     .select({ id: users.id, userCode: users.userCode, roles: users.roles, changedAt: users.passwordChangedAt })
     .from(users)
     .where(eq(users.userCode, sql.placeholder('code')))
     .limit(1)
-    .prepare('account_by_code');
-
-function readAccount(db: Db, code: string) {
-  let statement = accountStatements.get(db);
-  if (!statement) accountStatements.set(db, (statement = accountStatement(db)));
-  return statement.execute({ code });
-}
+    .prepare('account_by_code'),
+);
 
 /** The member a verified token speaks for, or null when the account is gone or the password moved on. */
 async function memberOfClaims(app: FastifyInstance, claims: TokenClaims & { iat: number }): Promise<Member | null> {
-  const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({ row: (await readAccount(app.db, claims.sub))[0] }));
+  const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({ row: (await accountStatement(app.db).execute({ code: claims.sub }))[0] }));
   if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) return null;
   return { id: row.id, userCode: row.userCode, roles: row.roles };
 }

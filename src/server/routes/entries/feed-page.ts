@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, sql } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
-import type { Db } from '../../db/client';
+import { perDatabase, type Db } from '../../db/client';
 import { keptUntilWritten, readTables } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { visibleTo } from '../../policy/visibility';
@@ -63,14 +63,7 @@ function hydrateStatement(db: Db) {
   return { rows: rows.prepare('feed_by_ids'), tables: readTables(rows.toSQL().sql) };
 }
 
-type Statements = { hydrate: ReturnType<typeof hydrateStatement>; pages: Map<string, ReturnType<typeof pageStatement>> };
-const built = new WeakMap<Db, Statements>();
-
-function statementsOf(db: Db): Statements {
-  let s = built.get(db);
-  if (!s) built.set(db, (s = { hydrate: hydrateStatement(db), pages: new Map() }));
-  return s;
-}
+const statementsOf = perDatabase((db) => ({ hydrate: hydrateStatement(db), pages: new Map<string, ReturnType<typeof pageStatement>>() }));
 
 const NO_VALUES: Values = { me: 0, target: 0, limit: 0, offset: 0, ids: '{}' };
 
