@@ -61,7 +61,8 @@ function emojiFont(): Plugin {
  * is a chunk of its own); each is a request and a module to instantiate, and on a phone
  * those cost more than the bytes. Modules go, with everything they import that no group
  * before them took (the order is the priority), into:
- * - `boot`: what main.tsx imports (React, the router, Mantine's provider, the route tree);
+ * - `boot`: the app (app.tsx, loaded by main.tsx after the first paint) and what it imports
+ *   (React, the router, Mantine's provider, the route tree);
  * - `visitor`: the public layout and checkin (the signed-out opening screen);
  * - `early`: a member's IndexedDB reads started before React (shell/early-reads-run.ts:
  *   Dexie and the live queries' queriers), apart, so they need not wait for the screens;
@@ -71,11 +72,44 @@ function emojiFont(): Plugin {
  */
 const isRoute = (id: string, route: string) => id.includes(`/src/client/routes/${route}`);
 const CHUNK_GROUPS = [
-  { name: 'boot', tags: ['$initial' as const], priority: 4 },
+  // Vite's preload helper, which main.tsx needs before the app: on its own, or main.tsx would import the app's chunk to get it.
+  { name: 'preload', priority: 5, test: (id: string) => id.includes('vite/preload-helper') },
+  { name: 'boot', priority: 4, test: (id: string) => id.includes('/src/client/app.tsx') },
   { name: 'visitor', priority: 3, test: (id: string) => isRoute(id, '_auth.tsx') || isRoute(id, '_auth/checkin.tsx') },
   { name: 'early', priority: 2, test: (id: string) => id.includes('/src/client/shell/early-reads-run.ts') },
   { name: 'member', priority: 1, test: (id: string) => isRoute(id, '_main.tsx') || isRoute(id, '_main/index.tsx') },
 ];
+
+/**
+ * The app's chunks (`boot` and what it imports) are fetched by index.html itself: main.tsx
+ * imports the app only after the first paint (public/first-paint.js), and on a slow network
+ * the app must not start fetching its bytes only then. Prefetched, not modulepreloaded: a
+ * modulepreload also compiles the 400 KB app at once, on the main thread, which held back
+ * the first paint's IndexedDB answers by ~100 ms; the import compiles it after the paint.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'billionett-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const boot = chunks.find((c) => c.name === 'boot');
+        if (!boot) throw new Error('preloadApp: no boot chunk in the bundle');
+        // What the entry loads already (itself and its own imports, which Vite preloads).
+        const loaded = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]));
+        const scripts = [boot.fileName, ...boot.imports].filter((file) => !loaded.has(file));
+        // Its stylesheet too, which Vite links only when the import runs (and waits for, so the app never draws unstyled).
+        const styles = [...(boot.viteMetadata?.importedCss ?? [])];
+        return [
+          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'prefetch', as: 'script', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: here('src/client'),
@@ -109,6 +143,7 @@ export default defineConfig({
     react(),
     webManifest(),
     emojiFont(),
+    preloadApp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: here('sw'),

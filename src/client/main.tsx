@@ -1,58 +1,15 @@
-/** The client's entry: providers, router, service worker. Wiring only. */
-// First: zod must not probe for eval under our CSP (zod-csp.ts).
-// oxlint-disable-next-line import/no-unassigned-import
-import './zod-csp';
-// Second: a member's IndexedDB reads start before the rest of the graph runs (early-start.ts).
-import { EARLY_WAIT_MS, earlyReads } from './shell/early-start';
-// Side-effect imports are how Mantine's styles load: per component (shell/mantine.css).
-// oxlint-disable-next-line import/no-unassigned-import
-import './shell/mantine.css';
-// oxlint-disable-next-line import/no-unassigned-import
-import '@mantine/notifications/styles.css';
-// Emoji for devices without an emoji font (feelings, activities, what members type):
-// 'Billionett Emoji', last in the theme's fonts (vite.config.ts emojiFont).
-// oxlint-disable-next-line import/no-unassigned-import
-import '@fontsource/noto-emoji/400.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
-import { preloadOpeningRoute, router } from './router';
-import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './ui/color-scheme';
-import { cssVariablesResolver, theme } from './shell/theme';
-import { reshapeWhenEmojiLoads } from './shell/emoji-reshape';
-import { Toasts } from './shell/toasts';
-import { registerServiceWorker } from './pwa/register';
-import { UpdatePrompt } from './pwa/update-prompt';
+/**
+ * The client's entry: it only waits for the home feed's first paint (public/first-paint.js,
+ * cards drawn from IndexedDB before any of this loads) and then loads the app (app.tsx).
+ * Run at once, the app's module graph (React, Mantine, the router: ~200 ms of one task on a
+ * slow phone) held back the very IndexedDB answers the first paint waits for, and the frame
+ * that shows it. The app's code is fetched meanwhile (index.html's modulepreload, added by
+ * vite.config.ts `preloadApp`), so the wait costs it nothing but the first paint's own few
+ * milliseconds; where there is nothing to paint (checkin, another page, a first visit),
+ * the first paint says so at once.
+ */
+type FirstPaintWindow = { billionettFirstPaint?: Promise<unknown> };
 
-preloadOpeningRoute();
-reshapeWhenEmojiLoads();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// In a transition, React renders the first screen in slices of a few milliseconds between
-// which the browser can run other work (IndexedDB callbacks, input), instead of one long
-// task (Lighthouse's total blocking time); the splash stays until the screen is ready.
-const mount = () => {
-  const app = (
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={colorSchemeManager}
-        defaultColorScheme={DEFAULT_COLOR_SCHEME}
-      >
-        <Toasts />
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </MantineProvider>
-    </StrictMode>
-  );
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(app));
-};
-// A member's first screen renders once the early IndexedDB reads are in (early-start.ts).
-void Promise.race([earlyReads, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]).then(mount);
-
-registerServiceWorker();
+void Promise.resolve((window as FirstPaintWindow).billionettFirstPaint)
+  .catch(() => undefined)
+  .then(() => import('./app'));

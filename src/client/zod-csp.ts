@@ -5,7 +5,7 @@
  * catches, but the browser still reports a `securitypolicyviolation` for it. With `jitless`
  * zod never tries (it could not use the JIT under the policy anyway).
  *
- * Imported first by each JavaScript realm that parses with zod: the page (main.tsx) and
+ * Imported first by each JavaScript realm that parses with zod: the page (app.tsx) and
  * the sync worker (sync/sync.worker.ts). Zod's config lives on globalThis, per realm.
  */
 import { z } from 'zod';

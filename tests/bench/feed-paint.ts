@@ -11,7 +11,12 @@
  * - the floor: a bare page of the same origin (so it sees the same IndexedDB) that opens
  *   the member's database with plain indexedDB, reads feed page 1's rows and paints them
  *   as bare articles. It is answered by Playwright (page.route) at an /api/ path, which
- *   the SW passes to the network (sw/caching.ts), while the context is offline.
+ *   the SW passes to the network (sw/caching.ts), while the context is offline — with the
+ *   headers the server gives the app's own page (`documentHeaders`). Without them the floor
+ *   was measured in a lighter process model than any page of the app can have: the app's
+ *   Cross-Origin-Opener-Policy (and Origin-Agent-Cluster) make Chromium open a new page of
+ *   it in a fresh renderer, ~250 ms here, where a header-less page reuses the tab's first
+ *   one. Its Content-Security-Policy is left out: it would refuse the floor's inline script.
  */
 import type { Browser } from 'playwright-core';
 import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
@@ -50,11 +55,20 @@ const FLOOR_PAGE = `<!doctype html>
 
 type Row = { measure: string; value: string; budget: string };
 
+/** The headers the server answers the app's page with, but its CSP and the body's own (length, encoding, validators). */
+async function documentHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const res = await fetch(`${baseUrl}/`);
+  await res.arrayBuffer();
+  const skip = new Set(['content-security-policy', 'content-length', 'content-encoding', 'transfer-encoding', 'etag', 'last-modified', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries([...res.headers].filter(([name]) => !skip.has(name)));
+}
+
 async function warmAndFloor(browser: Browser, baseUrl: string) {
   const context = await newContext(browser, baseUrl, true);
   try {
     await context.addInitScript(FIRST_CARD_CLOCK);
-    await context.route(`**${FLOOR_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_PAGE }));
+    const headers = { ...(await documentHeaders(baseUrl)), 'content-type': 'text/html; charset=utf-8' };
+    await context.route(`**${FLOOR_PATH}`, (route) => route.fulfill({ headers, body: FLOOR_PAGE }));
     const first = await context.newPage();
     const login = DEMO_LOGINS[0]!;
     await checkIn(first, login.email, login.password);

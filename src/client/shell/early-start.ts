@@ -1,5 +1,5 @@
 /**
- * Work a page can start before React and the router have loaded (issue 13): main.tsx
+ * Work a page can start before React and the router have loaded (issue 13): app.tsx
  * imports this right after zod-csp, and it runs as it is evaluated, before the rest of
  * the module graph (React, Mantine, the router) is. A signed-in member's shell rows (and on home, the feed's first page) are
  * read from IndexedDB now, in parallel with the JavaScript still to run; the live

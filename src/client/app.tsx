@@ -1,0 +1,58 @@
+/** The app itself, loaded by main.tsx once the first paint is up: providers, router, service worker. Wiring only. */
+// First: zod must not probe for eval under our CSP (zod-csp.ts).
+// oxlint-disable-next-line import/no-unassigned-import
+import './zod-csp';
+// Second: a member's IndexedDB reads start before the rest of the graph runs (early-start.ts).
+import { EARLY_WAIT_MS, earlyReads } from './shell/early-start';
+// Side-effect imports are how Mantine's styles load: per component (shell/mantine.css).
+// oxlint-disable-next-line import/no-unassigned-import
+import './shell/mantine.css';
+// oxlint-disable-next-line import/no-unassigned-import
+import '@mantine/notifications/styles.css';
+// Emoji for devices without an emoji font (feelings, activities, what members type):
+// 'Billionett Emoji', last in the theme's fonts (vite.config.ts emojiFont).
+// oxlint-disable-next-line import/no-unassigned-import
+import '@fontsource/noto-emoji/400.css';
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { preloadOpeningRoute, router } from './router';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from './ui/color-scheme';
+import { cssVariablesResolver, theme } from './shell/theme';
+import { reshapeWhenEmojiLoads } from './shell/emoji-reshape';
+import { Toasts } from './shell/toasts';
+import { registerServiceWorker } from './pwa/register';
+import { UpdatePrompt } from './pwa/update-prompt';
+
+preloadOpeningRoute();
+reshapeWhenEmojiLoads();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+// In a transition, React renders the first screen in slices of a few milliseconds between
+// which the browser can run other work (IndexedDB callbacks, input), instead of one long
+// task (Lighthouse's total blocking time); the splash stays until the screen is ready.
+const mount = () => {
+  const app = (
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      >
+        <Toasts />
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </MantineProvider>
+    </StrictMode>
+  );
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(app));
+};
+// A member's first screen renders once the early IndexedDB reads are in (early-start.ts).
+void Promise.race([earlyReads, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]).then(mount);
+
+registerServiceWorker();
