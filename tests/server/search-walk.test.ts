@@ -67,7 +67,7 @@ describe.each(dbTargets())('entry search walk on $name', ({ databaseUrl }) => {
         for (const walk of WALKS) {
           for (const pageNo of [1, 2, 3, 5]) {
             const pageSize = 4;
-            const { rows: got, total } = await searchItems(s.app.db, viewerId, match, sql`true`, { pageNo, pageSize }, walk);
+            const { rows: got, total } = await searchItems(s.app.db, s.app.feedDb, viewerId, match, sql`true`, { pageNo, pageSize }, walk);
             const want = plain.slice((pageNo - 1) * pageSize, pageNo * pageSize);
             const codes = await Promise.all(want.map(async (id) => (await s.app.db.select({ c: posts.postCode }).from(posts).where(sql`${posts.id} = ${id}`))[0]!.c));
             const label = `${viewer.userCode} '${text}' walk ${walk.first}/${walk.most} page ${pageNo}`;

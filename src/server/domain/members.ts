@@ -2,22 +2,32 @@
  * Members as other areas meet them: by code, for a read about someone or a write on
  * someone's things. Shared by every area (and the policy), so it lives outside routes/.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ConnectionCard } from '../../contract/friends';
 import type { Gender } from '../../contract/user';
-import type { Db } from '../db/client';
+import { perDatabase, type Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { professions } from '../db/schema/masters';
 import { planFeatures, plans } from '../db/schema/plans';
 
 export type MemberRef = { id: number; userCode: string; planCode: string; privacyCode: number; createdAt: Date };
 
-export async function findMember(db: Db, userCode: string): Promise<MemberRef | null> {
-  const [row] = await db
+/**
+ * Built once a database (every read about another member starts here): building a drizzle
+ * query costs more than PostgreSQL takes to answer it, and a named statement is parsed and
+ * planned once a connection, not at every read.
+ */
+const memberByCode = perDatabase((db) =>
+  db
     .select({ id: users.id, userCode: users.userCode, planCode: users.planCode, privacyCode: users.privacyCode, createdAt: users.createdAt })
     .from(users)
-    .where(eq(users.userCode, userCode))
-    .limit(1);
+    .where(eq(users.userCode, sql.placeholder('code')))
+    .limit(1)
+    .prepare('member_by_code'),
+);
+
+export async function findMember(db: Db, userCode: string): Promise<MemberRef | null> {
+  const [row] = await memberByCode(db).execute({ code: userCode });
   return row ?? null;
 }
 

@@ -5,21 +5,33 @@
  * This is the rule's JS form, for one owner at a time; policy/visibility.ts holds the
  * same rule as SQL, for lists (tests/unit/privacy-forms.test.ts holds them together).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_PRIVACY_CODE, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
-import type { Db } from '../db/client';
+import { perDatabase, type Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { friendships } from '../db/schema/friendships';
 import { userPrivacySettings } from '../db/schema/privacy';
 
+/** The reads below, built once a database and planned once a connection (domain/members.ts findMember says why). */
+const statements = perDatabase((db) => ({
+  pair: db
+    .select({ a: friendships.userA })
+    .from(friendships)
+    .where(and(eq(friendships.userA, sql.placeholder('low')), eq(friendships.userB, sql.placeholder('high'))))
+    .limit(1)
+    .prepare('friend_pair'),
+  personal: db.select({ privacyCode: users.privacyCode }).from(users).where(eq(users.id, sql.placeholder('owner'))).limit(1).prepare('personal_privacy'),
+  features: db
+    .select({ featureCode: userPrivacySettings.featureCode, privacyCode: userPrivacySettings.privacyCode })
+    .from(userPrivacySettings)
+    .where(eq(userPrivacySettings.userId, sql.placeholder('owner')))
+    .prepare('feature_privacies'),
+}));
+
 export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
   if (a === b) return false;
   const [low, high] = a < b ? [a, b] : [b, a];
-  const [row] = await db
-    .select({ a: friendships.userA })
-    .from(friendships)
-    .where(and(eq(friendships.userA, low), eq(friendships.userB, high)))
-    .limit(1);
+  const [row] = await statements(db).pair.execute({ low, high });
   return Boolean(row);
 }
 
@@ -43,11 +55,8 @@ export async function canView(db: Db, viewerId: number, ownerId: number, privacy
 
 /** The owner's privacy of every feature; "personal" comes from users.privacy_code. */
 export async function featurePrivacies(db: Db, ownerId: number): Promise<Record<PrivacyFeature, number>> {
-  const [owner] = await db.select({ privacyCode: users.privacyCode }).from(users).where(eq(users.id, ownerId)).limit(1);
-  const rows = await db
-    .select({ featureCode: userPrivacySettings.featureCode, privacyCode: userPrivacySettings.privacyCode })
-    .from(userPrivacySettings)
-    .where(eq(userPrivacySettings.userId, ownerId));
+  const [owner] = await statements(db).personal.execute({ owner: ownerId });
+  const rows = await statements(db).features.execute({ owner: ownerId });
   const result = Object.fromEntries(PRIVACY_FEATURES.map((f) => [f, DEFAULT_PRIVACY_CODE])) as Record<PrivacyFeature, number>;
   for (const row of rows) if (row.featureCode in result) result[row.featureCode as PrivacyFeature] = row.privacyCode;
   result.personal = owner?.privacyCode ?? DEFAULT_PRIVACY_CODE;

@@ -106,7 +106,7 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = request.query.featureCodes ?? [];
       const where = featureWhere(codes, me.id) ?? sql`true`;
       const text = request.params.searchText;
-      const { rows, total } = await searchItems(app.db, me.id, await searchWhere(app.db, text), where, pageOf(request.query));
+      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(request.query));
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },
   });
