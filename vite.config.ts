@@ -83,9 +83,10 @@ const CHUNK_GROUPS = [
 /**
  * The app's chunks (`boot` and what it imports) are fetched by index.html itself: main.tsx
  * imports the app only after the first paint (public/first-paint.js), and on a slow network
- * the app must not start fetching its bytes only then. Prefetched, not modulepreloaded: a
- * modulepreload also compiles the 400 KB app at once, on the main thread, which held back
- * the first paint's IndexedDB answers by ~100 ms; the import compiles it after the paint.
+ * the app must not start fetching its bytes only then. Preloaded as scripts, not
+ * modulepreloaded: a modulepreload also compiles the 400 KB app at once, on the main thread,
+ * which held back the first paint's IndexedDB answers by ~100 ms; the import compiles it after
+ * the paint. (A prefetch, the lowest priority, came later on Slow 3G.)
  */
 function preloadApp(): Plugin {
   return {
@@ -103,7 +104,7 @@ function preloadApp(): Plugin {
         // Its stylesheet too, which Vite links only when the import runs (and waits for, so the app never draws unstyled).
         const styles = [...(boot.viteMetadata?.importedCss ?? [])];
         return [
-          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'prefetch', as: 'script', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+          ...scripts.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
           ...styles.map((file) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
         ];
       },
