@@ -132,12 +132,30 @@ describe('entries', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('reloads the feed offline with its cards', async () => {
+  it('reloads the feed offline with its cards: painted from the mirror before the app, then the app', async () => {
     await page.goto('/');
-    await expect.poll(() => page.locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const cards = page.getByRole('article', { name: /^Entry by / });
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    // What the first paint (public/first-paint.js) drew, seen as it is drawn: its cards' authors.
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const picture = document.querySelectorAll('#root .fp section[aria-label="Feed"] article .fp-name');
+        if (picture.length === 0) return;
+        seen.disconnect();
+        (window as { firstPainted?: string[] }).firstPainted = [...picture].map((n) => n.getAttribute('data-t') ?? '');
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     await context.setOffline(true);
     await page.reload();
-    await expect.poll(() => page.locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    // The app's own cards (the picture is hidden from assistive technology: not among them).
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const painted = await page.evaluate(() => (window as { firstPainted?: string[] }).firstPainted ?? []);
+    const drawn = (await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label') ?? ''))).slice(0, painted.length);
+    expect(painted.length).toBeGreaterThan(2);
+    expect(drawn).toEqual(painted.map((name) => `Entry by ${name}`));
+    // The picture is gone once the app has drawn.
+    expect(await page.locator('#root .fp').count()).toBe(0);
     await shot(page, 'entries-feed-offline');
     await context.setOffline(false);
   });
