@@ -4,7 +4,8 @@
  * same rows). A blocking classic script in index.html's head, like color-scheme.js (the CSP
  * forbids inline scripts): on '/', for a signed-in member whose device mirrors the feed, it
  * reads feed page 1 (store/feed-pages.ts: listPages key `feed:<me>:all||:1`, rows in
- * `posts`) and draws the page's frame and its first cards into #root in place of the splash.
+ * `posts`) with the member's own entries written since (as entries/queries.ts readFeed
+ * does) and draws the page's frame and its first cards into #root in place of the splash.
  * React's first render replaces #root's children whole (createRoot clears the container when
  * it commits), so the real cards take their place at once; nothing here is kept.
  *
@@ -215,6 +216,17 @@
     });
   }
 
+  /** Callbacks run outside the try below: anything unexpected in one lets the app load at once. */
+  function guard(fn) {
+    return function () {
+      try {
+        fn();
+      } catch (e) {
+        finish();
+      }
+    };
+  }
+
   try {
     var me = location.pathname === '/' ? session() : null;
     if (!me) return finish();
@@ -225,7 +237,7 @@
     };
     open.onerror = finish;
     open.onblocked = finish;
-    open.onsuccess = function () {
+    open.onsuccess = guard(function () {
       var db = open.result;
       if (!SCHEMA.every(function (s) { return db.objectStoreNames.contains(s); })) {
         db.close();
@@ -236,21 +248,45 @@
         db.close();
       };
       tx.onabort = finish;
+      var posts = tx.objectStore('posts');
       var first = tx.objectStore('listPages').get('feed:' + me + ':all||:1');
-      first.onsuccess = function () {
-        var codes = ((first.result && first.result.codes) || []).slice(0, CARDS);
+      first.onsuccess = guard(function () {
+        if (!first.result) return finish();
+        // As the feed reads it (entries/queries.ts readFeed): the member's own entries newer
+        // than page 1's pull first (written here, perhaps unsent), then the page's; an entry
+        // whose deletion is queued is not drawn. A few more than drawn, for those left out.
+        var listed = first.result.codes || [];
+        var codes = listed.slice(0, CARDS + 4);
+        var since = new Date(first.result.syncedAt || 0).toISOString();
+        var fresh = posts.index('postedAt').getAll(IDBKeyRange.lowerBound(since, true));
         var rows = [];
-        var left = codes.length;
-        if (left === 0) return finish();
+        var left = codes.length + 1;
+        var done = guard(function () {
+          if (--left > 0) return;
+          var mine = fresh.result
+            .filter(function (r) {
+              var by = (r.originalPost && r.originalPost.postedBy) || {};
+              var sharer = (r.sharedDetails && r.sharedDetails.sharedBy) || {};
+              return listed.indexOf(r.postCode) < 0 && (by.userCode === me || sharer.userCode === me);
+            })
+            .sort(function (a, b) {
+              return a.postedAt < b.postedAt ? 1 : a.postedAt > b.postedAt ? -1 : 0;
+            });
+          var shown = mine.concat(rows).filter(function (r) {
+            return r && !(r._deleting && r._sync === 'pending');
+          });
+          paint(shown.slice(0, CARDS));
+        });
+        fresh.onsuccess = done;
         codes.forEach(function (code, i) {
-          var get = tx.objectStore('posts').get(code);
+          var get = posts.get(code);
           get.onsuccess = function () {
             rows[i] = get.result;
-            if (--left === 0) paint(rows);
+            done();
           };
         });
-      };
-    };
+      });
+    });
   } catch (e) {
     // Anything unexpected: the splash stays and the app paints as before.
     finish();

@@ -19,10 +19,10 @@ const SCRIPT = readFileSync('public/first-paint.js', 'utf8');
 const ME = 'UFIRSTPNT1';
 const MINUTE = 60_000;
 
-function item(n: number, agoMs: number): PostItem {
+function item(n: number, agoMs: number, by = `U${n}`): PostItem {
   const post = {
     postCode: `0190b5a4-0000-7000-8000-${String(n).padStart(12, '0')}`,
-    postedBy: { userCode: `U${n}`, displayName: `Member ${n}`, planName: 'Emerald', professionName: 'Architect', profileDp: null, gender: n % 2 ? 'Female' : 'Male' },
+    postedBy: { userCode: by, displayName: `Member ${n}`, planName: 'Emerald', professionName: 'Architect', profileDp: null, gender: n % 2 ? 'Female' : 'Male' },
     postedAt: { originCode: `U${n}`, originName: `Member ${n}`, postType: 'user', originAdminCode: `U${n}` },
     feelings: null,
     activity: null,
@@ -45,11 +45,12 @@ function item(n: number, agoMs: number): PostItem {
   return { originalPost: post, sharedDetails: null, isShared: false } as unknown as PostItem;
 }
 
-async function mirror(items: PostItem[]) {
+/** `items` as feed page 1, pulled `pulledAgoMs` ago; `unlisted` in `posts` only (written on this device since). */
+async function mirror(items: PostItem[], unlisted: PostItem[] = [], pulledAgoMs = 0) {
   const db = memberDb(ME);
-  await db.posts.bulkPut(items.map((i) => postRowOf(i)));
+  await db.posts.bulkPut([...items, ...unlisted].map((i) => postRowOf(i)));
   await putPage(db, { kind: FEED_KIND, owner: ME, params: feedParams({ mode: 'all' }), pageNo: 1, codes: items.map((i) => i.originalPost!.postCode), totalRecords: items.length, accessCode: 1 });
-  db.close();
+  if (pulledAgoMs) await db.listPages.where('kind').equals(FEED_KIND).modify({ syncedAt: Date.now() - pulledAgoMs });
 }
 
 function page(path = '/', signedIn = true) {
@@ -96,6 +97,19 @@ describe('first paint', () => {
       ]),
     );
     expect(cards().map((c) => words(c)[0])).toEqual(['Member 1', 'Member 2', 'Member 3', 'Member 4']);
+  });
+
+  it("draws the member's own entries written since the page's pull first, and not an entry being deleted", async () => {
+    const listed = [1, 2, 3].map((n) => item(n, n * 60 * MINUTE));
+    const mine = item(7, 10 * MINUTE, ME);
+    const someoneElses = item(8, 5 * MINUTE);
+    await mirror(listed, [mine, someoneElses], 30 * MINUTE);
+    const db = memberDb(ME);
+    await db.posts.update(listed[1]!.originalPost!.postCode, { _deleting: true, _sync: 'pending' });
+    page();
+    run();
+    await painted(3);
+    expect(cards().map((c) => words(c)[0])).toEqual(['Member 7', 'Member 1', 'Member 3']);
   });
 
   it('is a picture only: no text to find, hidden from assistive technology, not focusable', async () => {
