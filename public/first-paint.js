@@ -84,9 +84,10 @@
     return e;
   }
 
+  /** As ui/media-url.ts draws an `md` avatar (mediaUrl, defaultAvatarUrl); the test holds them together. */
   function avatarOf(who) {
     var g = String(who.gender || '').toLowerCase();
-    if (who.profileDp) return '/api/v1/media/secondary/' + encodeURIComponent(who.profileDp);
+    if (who.profileDp) return '/media/secondary/' + encodeURIComponent(who.profileDp);
     return '/avatars/' + (g === 'male' || g === 'female' ? g : 'other') + '-md.svg';
   }
 

@@ -3,8 +3,8 @@
  * cards drawn from IndexedDB before any of this loads) and then loads the app (app.tsx).
  * Run at once, the app's module graph (React, Mantine, the router: ~200 ms of one task on a
  * slow phone) held back the very IndexedDB answers the first paint waits for, and the frame
- * that shows it. The app's code is fetched meanwhile (index.html's modulepreload, added by
- * vite.config.ts `preloadApp`), so the wait costs it nothing but the first paint's own few
+ * that shows it. The app's code is fetched meanwhile (preloaded by index.html, vite.config.ts
+ * `preloadApp`), so the wait costs it nothing but the first paint's own few
  * milliseconds; where there is nothing to paint (checkin, another page, a first visit),
  * the first paint says so at once.
  */

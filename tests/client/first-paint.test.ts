@@ -14,6 +14,7 @@ import { deleteMemberDb, memberDb } from '../../src/client/store/db';
 import { postRowOf } from '../../src/client/store/entry-rows';
 import { FEED_KIND, feedParams } from '../../src/client/store/feed-pages';
 import { putPage } from '../../src/client/store/pages';
+import { defaultAvatarUrl, frameUrl, mediaUrl } from '../../src/client/ui/media-url';
 
 const SCRIPT = readFileSync('public/first-paint.js', 'utf8');
 const ME = 'UFIRSTPNT1';
@@ -110,6 +111,20 @@ describe('first paint', () => {
     run();
     await painted(3);
     expect(cards().map((c) => words(c)[0])).toEqual(['Member 7', 'Member 1', 'Member 3']);
+  });
+
+  it("draws each avatar from the app's own picture addresses, a frame after the cards", async () => {
+    const withPicture = item(1, MINUTE);
+    (withPicture.originalPost!.postedBy as { profileDp: string | null }).profileDp = 'face 1.webp';
+    await mirror([withPicture, item(2, MINUTE)]);
+    page();
+    run();
+    await painted(2);
+    const pictures = () => cards().map((c) => [...c.querySelectorAll('img')].map((i) => i.getAttribute('src')));
+    await expect.poll(pictures, { timeout: 5000 }).toEqual([
+      [mediaUrl('face 1.webp', 'md'), frameUrl('Emerald')],
+      [defaultAvatarUrl('Male', 'md'), frameUrl('Emerald')],
+    ]);
   });
 
   it('is a picture only: no text to find, hidden from assistive technology, not focusable', async () => {
