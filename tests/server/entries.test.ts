@@ -131,6 +131,13 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect((await rate(c, 3.3)).status).toBe(400);
     const one = await get(c, P.entry(pollCode));
     expect(one.body.data.originalPost).toMatchObject({ avgRating: 3.8, currentRating: 3, pollingDetails: { currentUserOption: 2 } });
+    // The same entry on two members' feeds (read once, feed-page.ts keeps it): each sees their own marks.
+    expect((await s.call('POST', P.save(pollCode), { token: b.token })).body.message).toBe('Saved...');
+    const pollOf = async (m: TestMember, path: string) => (await get(m, path)).body.data.userPosts.find((p: PostItem) => p.originalPost?.postCode === pollCode)?.originalPost;
+    expect(await pollOf(b, `${P.home}?featureCodes=1`)).toMatchObject({ avgRating: 3.8, currentRating: 4.5, saved: true, pollingDetails: { currentUserOption: 2 } });
+    expect(await pollOf(c, `${P.suite}?userCode=${a.userCode}&featureCodes=1`)).toMatchObject({ avgRating: 3.8, currentRating: 3, saved: false, pollingDetails: { currentUserOption: 2 } });
+    expect(await pollOf(a, `${P.home}?featureCodes=1`)).toMatchObject({ avgRating: 3.8, currentRating: 0, saved: false, pollingDetails: { currentUserOption: null } });
+    expect((await s.call('PUT', P.unsave(pollCode), { token: b.token })).body.message).toBe('Unsaved...');
   });
 
   it('never shows an Only me entry to another member, in any mode', async () => {
@@ -167,9 +174,18 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect(share.status).toBe(201);
     expect(share.body.data).toMatchObject({ isShared: true, originalPost: { postCode: oCode }, sharedDetails: { sharedBy: { userCode: c.userCode } } });
     expect((await s.call('PUT', P.privacy(oCode), { token: a.token, body: { privacyCode: 3 } })).status).toBe(201);
-    const seen = await get(c, P.entry(share.body.data.sharedDetails.sharedPost.postCode));
+    const shareCode = share.body.data.sharedDetails.sharedPost.postCode;
+    const seen = await get(c, P.entry(shareCode));
     expect(seen.body.data.originalPost).toBeNull();
     expect(JSON.stringify(seen.body)).not.toContain(openImage.path);
+    // In the feeds too, though its author has just read it (the entry is kept for feeds).
+    expect(codes(await get(a, `${P.suite}?userCode=${a.userCode}&pageSize=100`))).toContain(oCode);
+    for (const path of [`${P.suite}?userCode=${c.userCode}&pageSize=100`, `${P.home}?pageSize=100`]) {
+      const r = await get(c, path);
+      const item = (r.body.data.userPosts as PostItem[]).find((p) => p.sharedDetails?.sharedPost.postCode === shareCode);
+      expect(item).toMatchObject({ isShared: true, originalPost: null });
+      expect(JSON.stringify(r.body)).not.toContain(openImage.path);
+    }
   });
 
   it('saves, unsaves, reports; only the author deletes or changes privacy', async () => {

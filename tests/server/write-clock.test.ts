@@ -7,7 +7,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockWrites, keptUntilWritten, onlyReads, readTables, setWriteClock, writeClockOf, writtenTables, type WriteClock } from '../../src/server/db/write-clock';
+import { clockWrites, keptUntilWritten, onlyReads, readTables, rowsKeptUntilWritten, setWriteClock, writeClockOf, writtenTables, type WriteClock } from '../../src/server/db/write-clock';
 
 describe('write clock', () => {
   let client: PGlite;
@@ -118,5 +118,40 @@ describe('write clock', () => {
     await kept({}, 'k', ['t'], count);
     await kept({}, 'k', ['t'], count);
     expect(reads).toBe(8);
+  });
+
+  it('keeps rows by key, reads only the missing ones in one call, and drops them all at a write', async () => {
+    const kept = rowsKeptUntilWritten<number, { n: number; at: number }>(10);
+    const asked: number[][] = [];
+    const read = async (missing: number[]) => {
+      asked.push(missing);
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from t');
+      return new Map(missing.map((k) => [k, { n: k, at: rows[0]!.n }]));
+    };
+    const first = await kept(db, [1, 2, 2], ['t'], read);
+    expect([...first.keys()]).toEqual([1, 2]);
+    expect(asked).toEqual([[1, 2]]);
+    await kept(db, [2, 3, 1], ['t'], read);
+    expect(asked).toEqual([[1, 2], [3]]);
+    // A write to a table the rows come from: every row is read again.
+    await client.query('insert into t values (7)');
+    const after = await kept(db, [1, 3], ['t'], read);
+    expect(asked.at(-1)).toEqual([1, 3]);
+    expect(after.get(1)!.at).toBe(first.get(1)!.at + 1);
+    // A write completing while they are read: not kept.
+    await kept(db, [4], ['t'], async (missing) => {
+      const rows = await read(missing);
+      await client.query('insert into t values (8)');
+      return rows;
+    });
+    await kept(db, [4], ['t'], read);
+    expect(asked.filter((a) => a.includes(4))).toHaveLength(2);
+    // A key the read does not answer (a row gone) is simply not in the answer.
+    expect((await kept(db, [5], ['t'], async () => new Map())).has(5)).toBe(false);
+    // No clock: every key is read every call.
+    const before = asked.length;
+    await kept({}, [1], ['t'], read);
+    await kept({}, [1], ['t'], read);
+    expect(asked.length).toBe(before + 2);
   });
 });

@@ -197,3 +197,35 @@ export function keptUntilWritten<T extends {}>(max: number): (db: object, key: s
     }
   };
 }
+
+/**
+ * keptUntilWritten for rows read in batches by key (the feed's entries, read a page at a
+ * time): `read` is asked only for the keys missing or older than the last write to `tables`,
+ * in one call, and what it answers is kept only if no such write completed while it ran.
+ * Without a live clock every key is read. At most `max` rows a database.
+ */
+export function rowsKeptUntilWritten<K extends {}, T extends {}>(max: number) {
+  const memos = new WeakMap<object, LRUCache<K, Kept<T>>>();
+  return async (db: object, keys: readonly K[], tables: readonly string[], read: (missing: K[]) => Promise<Map<K, T>>): Promise<Map<K, T>> => {
+    const clock = writeClockOf(db);
+    if (!clock?.live) return read([...new Set(keys)]);
+    let kept = memos.get(db);
+    if (!kept) memos.set(db, (kept = new LRUCache<K, Kept<T>>({ max })));
+    const before = clock.since(tables);
+    const found = new Map<K, T>();
+    const missing: K[] = [];
+    for (const key of new Set(keys)) {
+      const hit = kept.get(key);
+      if (hit?.clock === before) found.set(key, hit.value);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return found;
+    const rows = await read(missing);
+    const current = clock.since(tables) === before;
+    for (const [key, value] of rows) {
+      found.set(key, value);
+      if (current) kept.set(key, { clock: before, value });
+    }
+    return found;
+  };
+}

@@ -1,11 +1,13 @@
 /**
  * Entry rows as feed items: one statement reads entries with their author, suite, feeling,
- * activity, tags, gallery, poll counts, rating, my rating, my vote, saved and counts
- * (correlated subqueries, no N+1); the originals of the shares among them are read in one
- * more (with the same visibility rule). Which entries make a feed page: feed-page.ts.
+ * activity, tags, gallery, poll counts, rating and counts (correlated subqueries, no N+1),
+ * and the viewer's marks (my rating, my vote, saved) beside them or apart (viewerMarks: the
+ * feed keeps entries between viewers, never marks); the originals of the shares among them
+ * are read in one more (with the same visibility rule). Which entries make a feed page, and
+ * how they are kept: feed-page.ts.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { FEED_FILTER } from '../../../contract/codes';
 import type { OriginalPost, PostGallery, PostItem, PostType } from '../../../contract/entries';
 import type { Gender } from '../../../contract/user';
@@ -30,7 +32,13 @@ const act = alias(emojis, 'act');
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-function columns(viewerId: Viewer, total: SQL) {
+/**
+ * What every viewer is shown of an entry: everything but the viewer's own marks. The feed
+ * keeps these rows between members (feed-page.ts entriesKept), so nothing here may depend on
+ * who is looking — and nothing here decides who may look: visibleTo does, in the statement
+ * that picks the entries.
+ */
+function entryColumns() {
   const votes = (n: number) => sql<number>`(select count(*)::int from ${pollVotes} where ${pollVotes.postId} = ${posts.id} and ${pollVotes.option} = ${sql.raw(String(n))})`;
   return {
     id: posts.id,
@@ -71,25 +79,34 @@ function columns(viewerId: Viewer, total: SQL) {
     votes1: votes(1),
     votes2: votes(2),
     votes3: votes(3),
-    myVote: sql<number | null>`(select ${pollVotes.option} from ${pollVotes} where ${pollVotes.postId} = ${posts.id} and ${pollVotes.userId} = ${viewerId})`,
     avgHalves: sql<number>`(select coalesce(avg(${postRatings.halves}), 0)::float8 from ${postRatings} where ${postRatings.postId} = ${posts.id})`,
-    myHalves: sql<number | null>`(select ${postRatings.halves} from ${postRatings} where ${postRatings.postId} = ${posts.id} and ${postRatings.userId} = ${viewerId})`,
-    saved: sql<boolean>`exists (select 1 from ${savedPosts} where ${savedPosts.postId} = ${posts.id} and ${savedPosts.userId} = ${viewerId})`,
     noOfComments: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
     noOfShares: sql<number>`(select count(*)::int from posts s where s.shared_post_id = ${posts.id})`,
     galleries: sql<unknown>`(select coalesce(json_agg(json_build_object('path', m.path, 'width', m.width, 'height', m.height, 'albumName', m.album_name, 'order', m.ord, 'mediaType', m.media_type) order by m.ord), '[]'::json) from ${postMedia} m where m.post_id = ${posts.id})`,
     tags: sql<unknown>`(select coalesce(json_agg(json_build_object('userCode', u.user_code, 'displayName', u.display_name) order by u.display_name), '[]'::json) from ${postTags} t join ${users} u on u.id = t.user_id where t.post_id = ${posts.id})`,
-    total: sql<number>`${total}`.mapWith(Number),
   };
 }
 
-export type Row = Awaited<ReturnType<typeof selectRows>>[number];
+/** The viewer's own marks on the entry `postId`: their poll vote, their rating, whether they saved it. */
+export function viewerMarks(viewerId: Viewer, postId: SQL | AnyPgColumn = posts.id) {
+  return {
+    myVote: sql<number | null>`(select ${pollVotes.option} from ${pollVotes} where ${pollVotes.postId} = ${postId} and ${pollVotes.userId} = ${viewerId})`,
+    myHalves: sql<number | null>`(select ${postRatings.halves} from ${postRatings} where ${postRatings.postId} = ${postId} and ${postRatings.userId} = ${viewerId})`,
+    saved: sql<boolean>`exists (select 1 from ${savedPosts} where ${savedPosts.postId} = ${postId} and ${savedPosts.userId} = ${viewerId})`,
+  };
+}
 
-/** `total` is a column for listItems' record count (an uncorrelated scalar subquery, so computed once). */
-export function selectRows(db: Db, viewerId: Viewer, where: SQL | undefined, page?: Page, total: SQL = sql`0`) {
-  const q = db
-    .select(columns(viewerId, total))
-    .from(posts)
+function columns(viewerId: Viewer, total: SQL) {
+  return { ...entryColumns(), ...viewerMarks(viewerId), total: sql<number>`${total}`.mapWith(Number) };
+}
+
+/**
+ * A select from posts joined to the tables an entry's columns come from (author, plan,
+ * profession, origin, feeling, activity). Both callers select named fields, whose rows the
+ * joins do not change: hence the cast back to the query's own type.
+ */
+function withJoins<T extends PgSelect>(q: T): T {
+  return q
     .innerJoin(author, eq(author.id, posts.authorId))
     .innerJoin(plans, eq(plans.planCode, author.planCode))
     .leftJoin(professions, eq(professions.professionCode, author.professionCode))
@@ -97,11 +114,21 @@ export function selectRows(db: Db, viewerId: Viewer, where: SQL | undefined, pag
     .leftJoin(onSlate, eq(onSlate.id, posts.originPageId))
     .innerJoin(origin, eq(origin.id, sql`coalesce(${posts.originUserId}, ${onCircle.adminId}, ${onSlate.adminId})`))
     .leftJoin(feel, eq(feel.emojiCode, posts.emojiCode))
-    .leftJoin(act, eq(act.emojiCode, posts.activityCode))
-    .where(where)
-    .orderBy(desc(posts.createdAt), desc(posts.id));
+    .leftJoin(act, eq(act.emojiCode, posts.activityCode)) as unknown as T;
+}
+
+/** `total` is a column for a record count (an uncorrelated scalar subquery, so computed once). */
+export function selectRows(db: Db, viewerId: Viewer, where: SQL | undefined, page?: Page, total: SQL = sql`0`) {
+  const q = withJoins(db.select(columns(viewerId, total)).from(posts).$dynamic()).where(where).orderBy(desc(posts.createdAt), desc(posts.id));
   return page ? q.limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize) : q;
 }
+
+/** The entries `where` picks, as every viewer is shown them (no marks): WHERE must already be the viewer's visibleTo, or ids that passed it. */
+export const selectEntries = (db: Db, where: SQL) => withJoins(db.select(entryColumns()).from(posts).$dynamic()).where(where);
+
+export type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+export type Marks = { myVote: number | null; myHalves: number | null; saved: boolean };
+export type Row = EntryRow & Marks;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
