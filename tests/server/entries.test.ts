@@ -188,6 +188,26 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     }
   });
 
+  it('searches alike for every member, kept or not: new entries, privacy changes and each one\'s own part at once', async () => {
+    const word = `quokka${'abcdefghij'.split('').sort(() => Math.random() - 0.5).join('').slice(0, 6)}`;
+    const code = (r: { body: { data: { originalPost: { postCode: string } } } }) => r.body.data.originalPost.postCode;
+    const open = code(await create(a, { postDescription: `${word} one` }));
+    expect(codes(await get(c, P.search(word)))).toEqual([open]);
+    // A billionetts-only entry: the billionett sees it beside the public one just kept, the stranger does not.
+    const friends = code(await create(a, { postDescription: `${word} two`, privacyCode: 2 }));
+    expect(codes(await get(b, P.search(word)))).toEqual([friends, open]);
+    expect(codes(await get(c, P.search(word)))).toEqual([open]);
+    // Made Only me after it was kept: gone at once for everyone but its author.
+    expect((await s.call('PUT', P.privacy(open), { token: a.token, body: { privacyCode: 3 } })).status).toBe(201);
+    expect(codes(await get(c, P.search(word)))).toEqual([]);
+    expect(codes(await get(b, P.search(word)))).toEqual([friends]);
+    expect(codes(await get(a, P.search(word)))).toEqual([friends, open]);
+    // A new public entry: found at once.
+    const later = code(await create(c, { postDescription: `${word} three` }));
+    expect(codes(await get(b, P.search(word)))).toEqual([later, friends]);
+    expect(codes(await get(c, `${P.search(word)}?featureCodes=5`))).toEqual([later]);
+  });
+
   it('saves, unsaves, reports; only the author deletes or changes privacy', async () => {
     const entry = await create(a, { postDescription: 'archive me' });
     const code = entry.body.data.originalPost.postCode;

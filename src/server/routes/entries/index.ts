@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK } from '../../../contract/codes';
+import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK, FEED_FILTER } from '../../../contract/codes';
 import { envelope } from '../../../contract/envelope';
 import {
   ENTRY_MESSAGES,
@@ -34,6 +34,8 @@ import entryWriteRoutes from './writes';
 import { sql } from 'drizzle-orm';
 
 const path = (p: string) => `/${p}`;
+/** Shortcut filters that depend on who is looking (feed-where.ts featureWhere: saved by me, tagged me). */
+const VIEWER_FILTERS = new Set<number>([FEED_FILTER.archive, FEED_FILTER.tags]);
 const feedAnswer = envelope(z.object({ userPosts: z.array(postItem) }));
 const searchAnswer = envelope(z.object({ searchedPost: z.array(postItem) }));
 type FeedQuery = z.infer<typeof feedQuery>;
@@ -106,7 +108,9 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = request.query.featureCodes ?? [];
       const where = featureWhere(codes, me.id) ?? sql`true`;
       const text = request.params.searchText;
-      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(request.query));
+      // The archive and tag filters name the viewer; any other search is the same for every member.
+      const shared = codes.some((c) => VIEWER_FILTERS.has(c)) ? undefined : `${text}|${[...new Set(codes)].sort((a, b) => a - b).join(',')}`;
+      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(request.query), undefined, shared);
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },
   });

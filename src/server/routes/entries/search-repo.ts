@@ -14,9 +14,15 @@
  *   entries (SEARCH_WALK bounds the walk). When the walk ends short — a word this rare is in
  *   few entries — the older matches are read from the word index (posts_words_public),
  *   which then hands back few rows.
- * - entries in circles and slates (posts_words_origins), and
+ * - entries in circles and slates (posts_words_origins): those every member may read (public,
+ *   in a public circle or slate with public entries) beside the walk; the others only in the
+ *   circles and slates the viewer is tied to (`related`: visibleTo allows no other), and
  * - the viewer's own and their billionetts' other suite entries (by author),
- * both small beside the first, read whole from their indexes as before.
+ * the last two small beside the first, read whole from their indexes.
+ * The public matches are the same for every member (a filter naming the viewer aside), so
+ * they are kept between members until an entry is written (keptPublic); the viewer's own
+ * part is read at every search, beside it. Searching a common word in a community of 100,000,
+ * the circles' matches alone were thousands of rows a search, read for every member.
  *
  * totalRecords counts the matches up to one beyond the page asked for: enough for the feed
  * to know there is more (it pages on as the member scrolls), bounded work however common
@@ -30,8 +36,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
 import { queryPrepared, type Db } from '../../db/client';
+import { keptUntilWritten } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
-import { friendIdsSql, visibleTo } from '../../policy/visibility';
+import { circles, slates } from '../../db/schema/circles';
+import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, visibleTo } from '../../policy/visibility';
 import { itemsByIds } from './feed-page';
 import type { Page } from './read-repo';
 
@@ -57,6 +65,19 @@ const byNewest = (a: Hit, b: Hit) => {
 // Literals, not parameters: the planner proves the partial indexes' predicates from them.
 const publicOnSuites = sql`${posts.originType} = 'user' and ${posts.privacyCode} = 1`;
 const inOrigins = sql`${posts.originType} <> 'user'`;
+/** An entry every member may read in a circle or slate: public, in a public circle or slate whose entries are public (visibleTo's onCircle, onSlate). */
+const openInOrigins = sql`${posts.privacyCode} = 1 and (
+  exists (select 1 from ${circles} where ${circles.id} = ${posts.originGroupId} and ${circles.privacyCode} = 1 and ${circles.entriesPrivacy} = 1)
+  or exists (select 1 from ${slates} where ${slates.id} = ${posts.originPageId} and ${slates.privacyCode} = 1 and ${slates.entriesPrivacy} = 1))`;
+/**
+ * The circles and slates whose other entries the viewer may read (visibleTo's onCircle and
+ * onSlate allow nothing more): a circle they are a member of or whose admin is their
+ * billionett; a slate they run or follow or whose admin is their billionett; and their own
+ * entries anywhere.
+ */
+const related = (viewerId: number) => sql`(${posts.authorId} = ${viewerId}
+  or ${posts.originGroupId} = any(${memberCircleIdsSql(viewerId)} || array(select ${circles.id} from ${circles} where ${circles.adminId} = any(${friendIdsSql(viewerId)})))
+  or ${posts.originPageId} = any(${followedSlateIdsSql(viewerId)} || array(select ${slates.id} from ${slates} where ${slates.adminId} = ${viewerId} or ${slates.adminId} = any(${friendIdsSql(viewerId)}))))`;
 const olderThan = (edge: Edge | null) => (edge ? sql`and (${posts.createdAt}, ${posts.id}) < (${edge.at}::timestamptz, ${edge.id}::integer)` : sql``);
 
 /** `rows` public entries from `edge` on, newest first (posts_public_created_ix), as a table named posts. */
@@ -72,41 +93,21 @@ async function edgeAfter(db: Db, edge: Edge | null, rows: number): Promise<Edge 
 }
 
 /**
- * `feedDb`: where the page is hydrated — the feed's pool (db/client.ts), whose one generic plan
- * of the hydration every feed shares; on the main pool PostgreSQL planned it afresh each
- * search (~3 ms of its CPU a search, more than the search itself).
+ * The public suite entries matching, newest first, up to `cap`: the walk, walked on when the
+ * matches promise the rest within its bound, else the word index for the older ones (the
+ * header says why). Public entries and a filter naming no viewer: the same for every member.
  */
-export async function searchItems(
-  db: Db,
-  feedDb: Db,
-  viewerId: number,
-  match: SQL,
-  where: SQL,
-  page: Page,
-  walk = SEARCH_WALK,
-): Promise<{ rows: PostItem[]; total: number }> {
-  const filtered = and(where, visibleTo(viewerId))!;
-  const offset = (page.pageNo - 1) * page.pageSize;
-  // One match past the page tells the feed there is more.
-  const cap = offset + page.pageSize + 1;
-  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
-  // Public suite entries are readable by every member (visibleTo's onSuite: privacy 1), so the
-  // walk and the older public matches test the filters alone — a plan a fifth the size
-  // (planning it cost more than running it); the page's hydration still applies visibleTo.
-  const matchesIn = (rows: SQL, limit: number) => sql`(select ${posts.id} as id, ${at} as at, true as walked from ${rows} where ${match} and ${where} ${newest} limit ${limit})`;
-
-  // One statement: the first walk (its limits stream: the index scan stops once `cap`
-  // matches are met) beside the two small parts, each cut to its `cap` newest.
+async function publicHits(db: Db, match: SQL, where: SQL, cap: number, walk: typeof SEARCH_WALK): Promise<Hit[]> {
+  const matchesIn = (rows: SQL, limit: number) => sql`select ${posts.id} as id, ${at} as at from ${rows} where ${match} and ${where} ${newest} limit ${limit}`;
+  // One statement: the first walk (its limits stream: the index scan stops once `cap` matches
+  // are met) beside the public entries of public circles and slates, cut to their `cap` newest.
   const found = await queryPrepared<Hit & { walked: boolean }>(
     db,
     sql`
-      with others as materialized (
-        select * from ${posts} where ${inOrigins} and ${match}
-        union all select * from ${posts} where ${mineAndFriends} and ${match}
-      )
-      ${matchesIn(walkRows(null, walk.first), cap)}
+      with origins as materialized (select * from ${posts} where ${inOrigins} and ${match})
+      (select *, true as walked from (${matchesIn(walkRows(null, walk.first), cap)}) as walk)
       union all
-      (select ${posts.id} as id, ${at} as at, false as walked from others as ${posts} where ${filtered} ${newest} limit ${cap})`,
+      (select ${posts.id} as id, ${at} as at, false as walked from origins as ${posts} where ${openInOrigins} and ${where} ${newest} limit ${cap})`,
   );
   const hits: Hit[] = found.map(({ id, at: t }) => ({ id, at: t }));
   let walked = found.filter((h) => h.walked).length;
@@ -132,7 +133,60 @@ export async function searchItems(
       )),
     );
   }
-  hits.sort(byNewest);
+  return hits;
+}
+
+/**
+ * The public part's matches, kept by `shared` (the searched text and filters) until an entry
+ * is written (search_terms, which decides the words alike, is written with entries: words.ts):
+ * members search the same words, and this part — a walk over the newest public entries — was
+ * most of a search's cost in a community of 100,000 (BUDGETS.md: feed p99 at 500/s).
+ */
+const keptPublic = keptUntilWritten<{ hits: Hit[] }>(1000);
+const PUBLIC_READS = ['posts', 'search_terms'];
+
+/**
+ * `feedDb`: where the page is hydrated — the feed's pool (db/client.ts), whose one generic plan
+ * of the hydration every feed shares; on the main pool PostgreSQL planned it afresh each
+ * search (~3 ms of its CPU a search, more than the search itself).
+ * `shared`: a key naming `match` and `where` when neither depends on the viewer; the public
+ * part's matches are then kept between members (keptPublic). Without it, read every time.
+ */
+export async function searchItems(
+  db: Db,
+  feedDb: Db,
+  viewerId: number,
+  match: SQL,
+  where: SQL,
+  page: Page,
+  walk = SEARCH_WALK,
+  shared?: string,
+): Promise<{ rows: PostItem[]; total: number }> {
+  const filtered = and(where, visibleTo(viewerId))!;
+  const offset = (page.pageNo - 1) * page.pageSize;
+  // One match past the page tells the feed there is more.
+  const cap = offset + page.pageSize + 1;
+  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
+  // Public suite entries are readable by every member (visibleTo's onSuite: privacy 1), so the
+  // walk and the older public matches test the filters alone — a plan a fifth the size
+  // (planning it cost more than running it); the page's hydration still applies visibleTo.
+  const readPublic = async () => ({ hits: await publicHits(db, match, where, cap, walk) });
+  const [open, others] = await Promise.all([
+    shared === undefined ? readPublic() : keptPublic(db, `${shared}|${cap}|${walk.first}|${walk.most}`, PUBLIC_READS, readPublic),
+    // The viewer's part, small beside the public one: circles' and slates' entries, and their
+    // own and their billionetts' other suite entries, each cut to its `cap` newest.
+    queryPrepared<Hit>(
+      db,
+      sql`
+        with others as materialized (
+          select * from ${posts} where ${inOrigins} and ${related(viewerId)} and ${match}
+          union all select * from ${posts} where ${mineAndFriends} and ${match}
+        )
+        select ${posts.id} as id, ${at} as at from others as ${posts} where ${filtered} ${newest} limit ${cap}`,
+    ),
+  ]);
+  // An entry of a public circle the viewer is a member of is in both parts: counted once.
+  const hits = [...new Map([...open.hits, ...others].map((h) => [Number(h.id), h])).values()].sort(byNewest);
   const ids = hits.slice(offset, offset + page.pageSize).map((h) => Number(h.id));
   return { rows: await itemsByIds(feedDb, viewerId, ids), total: Math.min(cap, hits.length) };
 }
