@@ -17,7 +17,7 @@
  * from 48em; home-layout.module.css) and the post card's (entries/components/post-card.tsx).
  *
  * `window.billionettFirstPaint` resolves once the cards are on screen (a frame has been
- * made with them) or there is nothing to paint; main.tsx loads the app after it, so the
+ * made with them) or, with nothing to paint, once the splash is; main.tsx loads the app after it, so the
  * app's JavaScript does not hold back these reads and that frame. Never later than HOLD_MS.
  */
 (function () {
@@ -230,7 +230,10 @@
 
   try {
     var me = location.pathname === '/' ? session() : null;
-    if (!me) return finish();
+    // Nothing of the feed to paint (checkin, a first visit, another page): the splash is the
+    // picture, so the app waits for the frame that shows it — its first task (~0.5 s on a slow
+    // phone) would hold that frame back, and the member would look at a blank page meanwhile.
+    if (!me) return window.requestAnimationFrame ? requestAnimationFrame(function () { setTimeout(finish, 0); }) : finish();
     var open = indexedDB.open('billionett-' + me);
     // No database yet: do not create one (the app creates it, with its schema).
     open.onupgradeneeded = function () {
