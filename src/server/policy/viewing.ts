@@ -39,7 +39,8 @@ export async function viewFeature(db: Db, me: { id: number; userCode: string }, 
   if (!userCode || userCode === me.userCode) return { id: me.id, userCode: me.userCode, relation: { self: true, friend: false }, visible: true };
   const [owner] = await ownerStatement(db).execute({ code: userCode, feature, me: me.id });
   if (!owner) throw new HttpError(404, 'Member not found.');
-  const relation: Relation = owner.id === me.id ? { self: true, friend: false } : { self: false, friend: Boolean(owner.friend) };
+  // Another member: the caller's own code returned above (codes are unique).
+  const relation: Relation = { self: false, friend: Boolean(owner.friend) };
   const privacy = feature === 'personal' ? owner.personal : (owner.feature ?? DEFAULT_PRIVACY_CODE);
   return { id: owner.id, userCode: owner.userCode, relation, visible: allows(privacy, relation) };
 }

@@ -31,7 +31,7 @@ import { perDatabase, type Db } from '../../db/client';
 import { keptUntilWritten, readTables, rowsKeptUntilWritten } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { visibleTo } from '../../policy/visibility';
-import { FEED_MODES, featureWhere, type FeedMode } from './feed-where';
+import { FEED_MODES, featureWhere, filterShape, type FeedMode } from './feed-where';
 import { selectEntries, toItems, viewerMarks, type EntryRow, type Marks, type Page, type Row } from './read-repo';
 
 const me = sql.placeholder('me');
@@ -142,8 +142,7 @@ const keptPage = keptUntilWritten<FeedPage>(2000);
 
 /** One page of a feed mode, with the filter codes as sent, and the total of its entries. */
 export async function listItems(db: Db, viewerId: number, feed: { mode: FeedMode; codes: number[]; target?: number }, page: Page): Promise<FeedPage> {
-  // The same filters in any order or repeated are one shape: at most 2⁷ shapes a mode.
-  const codes = [...new Set(feed.codes)].sort((a, b) => a - b);
+  const codes = filterShape(feed.codes);
   const shape = `${feed.mode}_${codes.join('_')}`;
   const key = `${viewerId}:${shape}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
   const { entry, pages } = statementsOf(db);

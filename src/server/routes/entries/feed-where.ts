@@ -56,6 +56,12 @@ export const searchWhere = async (db: Db, text: string): Promise<SQL> => wordsMa
 const selfOrShared = (table: { postId: unknown }) =>
   sql`(${table.postId} = ${posts.id} or ${table.postId} = ${posts.sharedPostId})`;
 
+/** The filter codes as one shape: the same filters in any order or repeated are one (at most 2⁷). */
+export const filterShape = (codes: readonly number[]): number[] => [...new Set(codes)].sort((a, b) => a - b);
+
+/** Whether featureWhere(codes) depends on who is looking: 16 (saved by me) and 18 (tagged me) do. */
+export const filtersNameViewer = (codes: readonly number[]): boolean => codes.includes(FEED_FILTER.archive) || codes.includes(FEED_FILTER.tags);
+
 /**
  * Shortcut filters: the type codes (1, 2, 3, 5; a Theatre entry counts as 5) narrow by type
  * (any of them); 11 gallery, 16 archive and 18 tags each narrow further.

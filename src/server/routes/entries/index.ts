@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK, FEED_FILTER } from '../../../contract/codes';
+import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK } from '../../../contract/codes';
 import { envelope } from '../../../contract/envelope';
 import {
   ENTRY_MESSAGES,
@@ -26,7 +26,7 @@ import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
-import { featureWhere, searchWhere, type FeedMode } from './feed-where';
+import { featureWhere, filterShape, filtersNameViewer, searchWhere, type FeedMode } from './feed-where';
 import { listItems } from './feed-page';
 import { loadItem } from './read-repo';
 import { searchItems } from './search-repo';
@@ -34,8 +34,6 @@ import entryWriteRoutes from './writes';
 import { sql } from 'drizzle-orm';
 
 const path = (p: string) => `/${p}`;
-/** Shortcut filters that depend on who is looking (feed-where.ts featureWhere: saved by me, tagged me). */
-const VIEWER_FILTERS = new Set<number>([FEED_FILTER.archive, FEED_FILTER.tags]);
 const feedAnswer = envelope(z.object({ userPosts: z.array(postItem) }));
 const searchAnswer = envelope(z.object({ searchedPost: z.array(postItem) }));
 type FeedQuery = z.infer<typeof feedQuery>;
@@ -108,8 +106,8 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       const codes = request.query.featureCodes ?? [];
       const where = featureWhere(codes, me.id) ?? sql`true`;
       const text = request.params.searchText;
-      // The archive and tag filters name the viewer; any other search is the same for every member.
-      const shared = codes.some((c) => VIEWER_FILTERS.has(c)) ? undefined : `${text}|${[...new Set(codes)].sort((a, b) => a - b).join(',')}`;
+      // A search whose filters name no viewer is the same for every member.
+      const shared = filtersNameViewer(codes) ? undefined : `${text}|${filterShape(codes).join(',')}`;
       const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(request.query), undefined, shared);
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     },

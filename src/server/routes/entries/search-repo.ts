@@ -98,6 +98,9 @@ async function edgeAfter(db: Db, edge: Edge | null, rows: number): Promise<Edge 
  * header says why). Public entries and a filter naming no viewer: the same for every member.
  */
 async function publicHits(db: Db, match: SQL, where: SQL, cap: number, walk: typeof SEARCH_WALK): Promise<Hit[]> {
+  // Readable by every member (visibleTo's onSuite: privacy 1; onCircle and onSlate for
+  // openInOrigins), so they test the filters alone — a plan a fifth the size (planning it cost
+  // more than running it); the page's marks still apply visibleTo.
   const matchesIn = (rows: SQL, limit: number) => sql`select ${posts.id} as id, ${at} as at from ${rows} where ${match} and ${where} ${newest} limit ${limit}`;
   // One statement: the first walk (its limits stream: the index scan stops once `cap` matches
   // are met) beside the public entries of public circles and slates, cut to their `cap` newest.
@@ -167,9 +170,6 @@ export async function searchItems(
   // One match past the page tells the feed there is more.
   const cap = offset + page.pageSize + 1;
   const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
-  // Public suite entries are readable by every member (visibleTo's onSuite: privacy 1), so the
-  // walk and the older public matches test the filters alone — a plan a fifth the size
-  // (planning it cost more than running it); the page's hydration still applies visibleTo.
   const readPublic = async () => ({ hits: await publicHits(db, match, where, cap, walk) });
   const [open, others] = await Promise.all([
     shared === undefined ? readPublic() : keptPublic(db, `${shared}|${cap}|${walk.first}|${walk.most}`, PUBLIC_READS, readPublic),
