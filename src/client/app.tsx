@@ -53,6 +53,9 @@ const mount = () => {
   startTransition(() => reactRoot.render(app));
 };
 // A member's first screen renders once the early IndexedDB reads are in (early-start.ts).
-void Promise.race([earlyReads, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]).then(mount);
+void Promise.all([
+  Promise.race([earlyReads, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]),
+  router.load().catch(() => undefined),
+]).then(mount);
 
 registerServiceWorker();

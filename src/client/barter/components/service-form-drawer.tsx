@@ -14,7 +14,6 @@
  */
 import { ActionIcon, Box, Button, Drawer, FileButton, Group, Image, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { BARTER_GALLERY_MAX, BARTER_LOCATION_MIN, barterDateErrors, barterForm, type BarterForm } from '../../../contract/barter';
@@ -29,6 +28,7 @@ import { localBlobId, useMediaSrc } from '../../ui/media-src';
 import { usePrivacies, useServiceKinds } from '../../ui/use-masters';
 import { clearDraft, dropPicture, keepDraft, keepPicture, queueService, saveService, uploadServicePicture, type BarterDraft } from '../commands';
 import { useBarterDraft } from '../queries';
+import { useOnline } from '../../ui/use-online';
 
 type Picture = { path: string; width: number; height: number; id?: number };
 type Values = {
@@ -132,7 +132,7 @@ type FormProps = { me: string; item?: ServiceRow; draft?: BarterDraft; onDone: (
 
 function ServiceForm({ me, item, draft, onDone, onClose }: FormProps) {
   const privacies = usePrivacies(me);
-  const { online } = useNetwork();
+  const online = useOnline();
   const [key] = useState(() => crypto.randomUUID());
   /** The listing's code: its own on update; the draft's (the queued create's) on create. */
   const code = item?.serviceCode ?? draft!.code;

@@ -3,7 +3,6 @@
  * (spec §2.9, §2.3): one ListPanel each, told apart only by their list, its buttons and
  * its empty text (PANELS).
  */
-import { useNetwork } from '@mantine/hooks';
 import type { PersonRow } from '../../store/db';
 import type { FriendListKind } from '../../store/friend-pages';
 import type { PullRequest } from '../../sync/api';
@@ -11,6 +10,7 @@ import { PersonCard } from '../../ui/person-card';
 import type { FriendWriteState } from '../queries';
 import { cardMark, FriendActions, type FriendButton } from './friend-actions';
 import { ListPanel } from './list-panel';
+import { useOnline } from '../../ui/use-online';
 
 export const suiteHref = (userCode: string) => `/billionett/${encodeURIComponent(userCode)}/suite`;
 
@@ -80,7 +80,7 @@ const PANELS = {
 export type FriendPanelKind = keyof typeof PANELS;
 
 function useCardRenderer(me: string, states: Map<string, FriendWriteState>, buttons: FriendButton[]) {
-  const { online } = useNetwork();
+  const online = useOnline();
   return (person: PersonRow) => {
     const state = states.get(person.userCode);
     const mark = cardMark(state, buttons, online);

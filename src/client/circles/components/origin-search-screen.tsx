@@ -6,7 +6,6 @@
  * are mirrored per text, so a search made before opens offline.
  */
 import { Stack } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState } from 'react';
 import { SEARCH_MIN, SEARCH_PAGE_SIZE } from '../../../contract/search';
 import type { OriginKind } from '../../store/origin-lists';
@@ -19,6 +18,7 @@ import type { GroupView } from '../queries';
 import { OriginActions, originMark } from './origin-actions';
 import { OriginCard } from './origin-card';
 import { STANDING_BUTTONS } from './standing-actions';
+import { useOnline } from '../../ui/use-online';
 
 const WORDS = {
   circle: { plural: 'Circles', empty: 'No Circles found...' },
@@ -38,7 +38,7 @@ export function OriginSearchScreen({ me, kind, q }: { me: string; kind: OriginKi
 }
 
 function Results({ me, kind, text }: { me: string; kind: OriginKind; text: string }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const [pageNo, setPageNo] = useState(1);
   const searchable = text.length >= SEARCH_MIN;
   const reloadKey = useWriteWatch(me, mineTarget(kind, me));

@@ -3,13 +3,13 @@
  * for screens other than the circles and slates pages: a new member's empty home offers it
  * (shell/first-steps.tsx). The same list, cards and queued buttons as those pages.
  */
-import { useNetwork } from '@mantine/hooks';
 import type { OriginKind } from '../../store/origin-lists';
 import { useWriteWatch } from '../../ui/use-write-watch';
 import { mineTarget, useWriteStates } from '../list-queries';
 import { OriginActions, originMark, type OriginButton } from './origin-actions';
 import { OriginCard } from './origin-card';
 import { OriginListPanel } from './origin-list-panel';
+import { useOnline } from '../../ui/use-online';
 
 export const SUGGESTION_PANELS: Record<OriginKind, { title: string; empty: string; buttons: OriginButton[] }> = {
   circle: {
@@ -31,7 +31,7 @@ export const SUGGESTION_PANELS: Record<OriginKind, { title: string; empty: strin
 };
 
 export function OriginSuggestions({ me, kind }: { me: string; kind: OriginKind }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const reloadKey = useWriteWatch(me, mineTarget(kind, me));
   const states = useWriteStates(me, mineTarget(kind, me), kind === 'circle' ? 'groupCode' : 'pageCode');
   const panel = SUGGESTION_PANELS[kind];

@@ -7,7 +7,6 @@
  * online-only calls.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PLAN_MESSAGES } from '../../../contract/circle-admin';
@@ -25,6 +24,7 @@ import { OriginCard } from './origin-card';
 import { OriginFormDrawer } from './origin-form-drawer';
 import { OriginListPanel } from './origin-list-panel';
 import { SUGGESTION_PANELS } from './origin-suggestions';
+import { useOnline } from '../../ui/use-online';
 
 type PanelSpec = { list: OriginListName; title: string; empty: string; buttons: OriginButton[]; hideWhenEmpty?: boolean };
 
@@ -57,7 +57,7 @@ function useRow(me: string, view: GroupView | null): CircleRow | SlateRow | unde
 }
 
 export function OriginsScreen({ me, kind }: { me: string; kind: OriginKind }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const reloadKey = useWriteWatch(me, mineTarget(kind, me));
   const states = useWriteStates(me, mineTarget(kind, me), kind === 'circle' ? 'groupCode' : 'pageCode');
   const [editing, setEditing] = useState<GroupView | null | 'new'>(null);

@@ -4,10 +4,10 @@
  * queued write (slate.unfollow, the same as the picture card's), so it shows pending
  * offline and a refusal with Retry / Discard, from the member's own outbox target.
  */
-import { useNetwork } from '@mantine/hooks';
 import { mineTarget, useWriteStates } from '../list-queries';
 import type { GroupView } from '../queries';
 import { OriginActions, originMark, type OriginButton } from './origin-actions';
+import { useOnline } from '../../ui/use-online';
 
 const UNFOLLOW: OriginButton[] = [
   {
@@ -21,7 +21,7 @@ const UNFOLLOW: OriginButton[] = [
 ];
 
 export function OwnUnfollow({ me, view }: { me: string; view: GroupView }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const state = useWriteStates(me, mineTarget('slate', me), 'pageCode')?.get(view.code);
   const mark = originMark(state, UNFOLLOW, online);
   return (

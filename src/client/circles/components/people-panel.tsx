@@ -5,7 +5,6 @@
  * the page changes and when `reloadKey` says a write settled.
  */
 import { Group } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { MEMBERS_PAGE_SIZE } from '../../../contract/circle-admin';
 import type { OwnerWriteKind } from '../../store/appliers/circles';
@@ -19,6 +18,7 @@ import { usePagePull } from '../../ui/use-page-pull';
 import { discardWrite, ownerWrite, retryWrite } from '../commands';
 import type { WriteState } from '../list-queries';
 import { usePeoplePage } from '../list-queries';
+import { useOnline } from '../../ui/use-online';
 
 export type PeopleButton = QueuedButton<OwnerWriteKind>;
 
@@ -48,7 +48,7 @@ export function PeoplePanel(props: PeoplePanelProps) {
   const { me, origin, code, list, reloadKey, states, buttonsFor, pageSize = MEMBERS_PAGE_SIZE, skip, extra, layout = 'grid' } = props;
   const Card = layout === 'rows' ? PersonLine : PersonCard;
   const justify = layout === 'rows' ? 'flex-start' : 'center';
-  const { online } = useNetwork();
+  const online = useOnline();
   const [pageNo, setPageNo] = useState(1);
   const view = usePeoplePage(me, origin, list, code, pageNo);
   const pull = usePagePull({ kind: 'originPeople', origin, code, list, pageNo }, reloadKey);

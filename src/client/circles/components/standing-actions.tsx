@@ -4,10 +4,10 @@
  * or answer an invitation. Queued writes like the list buttons (origin-actions.tsx), so
  * they work offline and show pending / refused the same way. The owner gets none here.
  */
-import { useNetwork } from '@mantine/hooks';
 import { mineTarget, useWriteStates } from '../list-queries';
 import type { GroupView } from '../queries';
 import { OriginActions, originMark, type OriginButton } from './origin-actions';
+import { useOnline } from '../../ui/use-online';
 
 /** The buttons for where the member stands with a circle or slate (none for its owner). */
 export const STANDING_BUTTONS: Record<string, OriginButton[]> = {
@@ -35,7 +35,7 @@ export const STANDING: Record<string, string> = {
 };
 
 export function StandingActions({ me, view }: { me: string; view: GroupView }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const states = useWriteStates(me, mineTarget(view.kind, me), view.kind === 'circle' ? 'groupCode' : 'pageCode');
   const buttons = STANDING_BUTTONS[`${view.kind}:${view.standing}`];
   if (!buttons) return null;

@@ -5,7 +5,6 @@
  * loading while creating). Closing resets it to type Entry, default privacy, empty form.
  */
 import { Badge, Button, CloseButton, Drawer, FileButton, Grid, Group, Stack, Tabs, Textarea } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { TOAST_MS } from '../../../contract/codes';
@@ -23,6 +22,7 @@ import { PollModal } from './poll-modal';
 import { PrivacyModal } from './privacy-modal';
 import { TagModal } from './tag-modal';
 import classes from './composer-drawer.module.css';
+import { useOnline } from '../../ui/use-online';
 
 export type ComposerDrawerProps = {
   me: string;
@@ -40,7 +40,7 @@ export function ComposerDrawer({ me, target, opened, onClose, share, onShareTake
   const { form, update } = c;
   const profile = useMyProfile(me);
   const privacies = usePrivacies(me);
-  const { online } = useNetwork();
+  const online = useOnline();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [emotionTab, setEmotionTab] = useState<EmotionTab>('feeling');
   const [unset, setUnset] = useState<'feeling' | 'activity' | null>(null);

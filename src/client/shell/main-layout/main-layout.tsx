@@ -5,7 +5,7 @@
  * cached, so every screen below can rely on them.
  */
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useFocusTrap, useLocalStorage, useNetwork } from '@mantine/hooks';
+import { useDisclosure, useFocusTrap, useLocalStorage } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SuiteLayout } from '../../suite/components/suite-layout';
@@ -20,12 +20,13 @@ import { SideMenu } from './side-menu';
 import { subLayoutOf } from './sub-layout';
 import { useAppBadge } from './use-app-badge';
 import { useShellPull } from './use-shell-pull';
+import { useOnline } from '../../ui/use-online';
 
 export function MainLayout({ me, children }: { me: string; children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [navOpened, nav] = useDisclosure(false);
-  const [mini, setMini] = useLocalStorage({ key: 'billionett:nav-mini', defaultValue: false });
-  const { online } = useNetwork();
+  const [mini, setMini] = useLocalStorage({ key: 'billionett:nav-mini', defaultValue: false, getInitialValueInEffect: false });
+  const online = useOnline();
   const data = useShellData(me);
   const pull = useShellPull();
   useAppBadge(me);

@@ -5,7 +5,6 @@
  * then the writes still waiting.
  */
 import { Badge, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import type { OutboxItem } from '../../store/db';
 import { IconCloud, IconCloudOff } from '../../ui/icons';
 import { RetryDiscard } from '../../ui/retry-discard';
@@ -14,9 +13,10 @@ import { writeLabel } from '../labels';
 import { useOutbox } from '../queries';
 import classes from './sync-indicator.module.css';
 import { SyncAnnouncer } from './sync-announcer';
+import { useOnline } from '../../ui/use-online';
 
 export function SyncIndicator({ userCode }: { userCode: string }) {
-  const { online } = useNetwork();
+  const online = useOnline();
   const outbox = useOutbox(userCode);
   const pending = outbox?.pending.length ?? 0;
   const failed = outbox?.failed.length ?? 0;
