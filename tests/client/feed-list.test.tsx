@@ -1,6 +1,6 @@
 /**
  * The windowed feed (entries/components/feed-list.tsx): of 1,000 cards only those on
- * the screen and a few either side are in the DOM; scrolling the window draws others,
+ * the screen and a few either side are in the DOM (those on the screen first); scrolling the window draws others,
  * the end of the list asks for the next page, and the card holding focus stays drawn.
  * happy-dom lays nothing out, so every card reports CARD px tall (offsetHeight, what the
  * virtualizer measures; the estimate unless a test says otherwise) and the window is
@@ -60,14 +60,17 @@ function renderFeed(onNearEnd?: () => void, focus?: { focusIndex: number; onFocu
 }
 
 describe('FeedList', () => {
-  it('draws only the cards on the screen and OVERSCAN either side, in a box as tall as the feed', () => {
+  it('draws the cards on the screen first, then OVERSCAN more below one a frame, in a box as tall as the feed', async () => {
     renderFeed();
     const feed = screen.getByRole('feed');
     expect(feed.style.height).toBe(`${items.length * CARD}px`);
     const first = drawn();
     expect(first[0]).toBe('card-0');
-    // The screen's cards (and the one cut by its bottom edge), then OVERSCAN more below.
-    expect(first.length).toBe(Math.ceil(SCREEN / CARD) + OVERSCAN);
+    // The opening commit: the screen's cards (and the one cut by its bottom edge) alone.
+    expect(first.length).toBe(Math.ceil(SCREEN / CARD));
+    // Then the ones ahead, in commits of their own, up to OVERSCAN below.
+    await waitFor(() => expect(drawn().length).toBe(Math.ceil(SCREEN / CARD) + OVERSCAN));
+    expect(drawn()[0]).toBe('card-0');
   });
 
   it('takes the measured height of the drawn cards, the estimate for the others', () => {

@@ -84,6 +84,21 @@ function pump() {
   else pumping = false;
 }
 
+/**
+ * The overscan, from none on the first render up to OVERSCAN, one card more a frame: the
+ * opening commit (one task: the cards' DOM, their layout, the first measures) holds only the
+ * cards on the screen, and those ahead of it follow in small commits of their own.
+ */
+function useGrowingOverscan(): number {
+  const [overscan, setOverscan] = useState(0);
+  useEffect(() => {
+    if (overscan >= OVERSCAN) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setOverscan(overscan + 1)));
+    return () => cancelAnimationFrame(frame);
+  }, [overscan]);
+  return overscan;
+}
+
 /** True while the window scrolls faster than FAST px/s, and SETTLE_MS after. */
 function useFling(): boolean {
   const [fast, setFast] = useState(false);
@@ -153,10 +168,11 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     [focusTarget],
   );
 
+  const overscan = useGrowingOverscan();
   const virtualizer = useWindowVirtualizer<HTMLDivElement>({
     count: items.length,
     estimateSize: () => CARD_ESTIMATE,
-    overscan: OVERSCAN,
+    overscan,
     scrollMargin,
     getItemKey,
     rangeExtractor,

@@ -7,7 +7,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useFocusTrap, useLocalStorage } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
-import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { SuiteLayout } from '../../suite/components/suite-layout';
 import { HeaderSearch } from '../../ui/header-search';
 import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
@@ -36,6 +36,11 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   // it, focus back on the burger. Mantine's sm breakpoint (48em) is where it becomes one.
   const phone = useMedia('(max-width: 47.99em)');
   const trapRef = useFocusTrap(navOpened && phone);
+  // A phone's closed drawer is off the screen: its links are drawn the first time it opens,
+  // and kept for the slide out (drawn at once, they were ~100 elements and a live query's
+  // worth of the opening screen's one long task on a slow phone).
+  const [drawerDrawn, setDrawerDrawn] = useState(false);
+  if (navOpened && !drawerDrawn) setDrawerDrawn(true);
   const burger = useRef<HTMLButtonElement>(null);
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !navOpened) return;
@@ -66,15 +71,17 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
         />
       </AppShell.Header>
       <AppShell.Navbar ref={trapRef} id="side-menu" aria-label="Side menu" onClick={closeOnLink} onKeyDown={closeOnEscape}>
-        <SideMenu
-          me={me}
-          menu={data?.menu}
-          pathname={pathname}
-          // The drawer on phones always shows labels: minified is a desktop choice.
-          mini={mini && !navOpened}
-          onToggleMini={() => setMini((value) => !value)}
-          top={navOpened ? <HeaderSearch onDone={nav.close} /> : undefined}
-        />
+        {(!phone || drawerDrawn) && (
+          <SideMenu
+            me={me}
+            menu={data?.menu}
+            pathname={pathname}
+            // The drawer on phones always shows labels: minified is a desktop choice.
+            mini={mini && !navOpened}
+            onToggleMini={() => setMini((value) => !value)}
+            top={navOpened ? <HeaderSearch onDone={nav.close} /> : undefined}
+          />
+        )}
       </AppShell.Navbar>
       <AppShell.Main {...skipTarget} className={skipTargetClass}>
         <ShellGate data={data} pull={pull} online={online}>
