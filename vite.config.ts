@@ -56,6 +56,35 @@ function emojiFont(): Plugin {
 }
 
 /**
+ * Mantine's useId with React's id, kept. Mantine (9.x, @mantine/hooks use-id) renders with
+ * React's useId and then, in a layout effect, swaps it for a random one: every Mantine
+ * component with an id (each Tooltip, Menu, Popover, input, rating) rendered twice on
+ * mounting, the second time synchronously inside the commit — on opening home, ~35
+ * components and their subtrees in the one long task that draws the first screen
+ * (Lighthouse's total blocking time). React's id is unique within the root (the app has
+ * one) and the same on every render, which is all an id needs here; a static id passed in
+ * still wins, as in Mantine's hook.
+ */
+function mantineStableIds(): Plugin {
+  return {
+    name: 'billionett-mantine-stable-ids',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.replaceAll('\\', '/').endsWith('@mantine/hooks/esm/use-id/use-id.mjs')) return;
+      if (!code.includes('setUuid(randomId())')) this.error('Mantine\'s use-id.mjs changed: review mantineStableIds (vite.config.ts)');
+      return [
+        'import { useId as useReactId } from "react";',
+        'function useId(staticId) {',
+        '  const reactId = useReactId();',
+        '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
+        '}',
+        'export { useId };',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * Fewer, larger chunks for the screens a visit opens with (issue 13). Left to itself the
  * bundler cut the opening screens into ~100 files (a module shared by two lazy screens
  * is a chunk of its own); each is a request and a module to instantiate, and on a phone
@@ -144,6 +173,7 @@ export default defineConfig({
     react(),
     webManifest(),
     emojiFont(),
+    mantineStableIds(),
     preloadApp(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,5 +1,5 @@
 /** The member's bulletins as the screens read them: live Dexie queries only. */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveQuery } from '../ui/live-query';
 import { memberDb, type BulletinRow } from '../store/db';
 
 /** Newest first, the first `limit` mirrored. */
