@@ -1,5 +1,5 @@
 /**
- * The UI's live queries (ui/live-query.ts): an answer equal to the last one (the same rows
+ * The UI's live queries (store/live-query.ts): an answer equal to the last one (the same rows
  * written again, as the sync worker does when it mirrors a page it already had) does not
  * re-render; a changed answer does; and equal means plain data by content, anything else
  * (a Blob) only itself.
@@ -7,7 +7,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { samePlainData, useLiveQuery } from '../../src/client/ui/live-query';
+import { samePlainData, useLiveQuery } from '../../src/client/store/live-query';
 import { memberDb } from '../../src/client/store/db';
 
 const me = 'live-query-member';

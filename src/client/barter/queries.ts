@@ -2,7 +2,7 @@
  * Live reads of barter (DESIGN.md: the UI reads only Dexie): one mirrored grid page for a
  * filter choice, with its listings, and the filters the member chose last.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { targets } from '../../contract/targets';
 import { writeStatesBy, type WriteStateOf } from '../store/outbox';
 import { BARTER_GRID, BARTER_SEARCH, filterParams, type BarterFilters } from '../store/barter-pages';

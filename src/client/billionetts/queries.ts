@@ -3,7 +3,7 @@
  * mirrored page with its cards, the reference page, the state of the member's
  * queued friend writes per member, and the professions master list.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { Profession } from '../../contract/masters';
 import { targets } from '../../contract/targets';
 import { FRIEND_WRITE_KINDS, type FriendWriteKind } from '../store/appliers/friends';

@@ -1,5 +1,5 @@
 /** The member's bulletins as the screens read them: live Dexie queries only. */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { memberDb, type BulletinRow } from '../store/db';
 
 /** Newest first, the first `limit` mirrored. */

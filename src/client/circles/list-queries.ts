@@ -4,7 +4,7 @@
  * slate's people as cards, the owner's settings and chart, and where each unsent write
  * stands (per circle or slate for a member's writes, per member for an owner's).
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { OriginPrivacySetting, OriginReport } from '../../contract/circle-admin';
 import { targets } from '../../contract/targets';
 import { memberDb, type ListPageRow, type PersonRow } from '../store/db';

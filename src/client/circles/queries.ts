@@ -5,7 +5,7 @@
  * once the suite was pulled here. `error`: the last details pull failed with this status
  * (404: missing or not readable — the contract never tells which).
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { circleKey, slateKey } from '../store/circle-pages';
 import { memberDb, type CircleRow, type SlateRow } from '../store/db';
 

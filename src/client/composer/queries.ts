@@ -4,7 +4,7 @@
  * lists, my profile (the preview's header), the saved draft, and the upload progress
  * of an entry's files (written by the worker into their blob rows).
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { Emoji, Privacy } from '../../contract/masters';
 import { targets } from '../../contract/targets';
 import { memberDb, type MediaBlobRow, type PersonRow, type ProfileRow } from '../store/db';

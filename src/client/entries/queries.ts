@@ -3,7 +3,7 @@
  * with their entries, one entry, an entry's comments or a comment's replies, and the
  * state of the queued writes on an entry.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { STATUS_ACTIVE } from '../../contract/codes';
 import type { CommentItem, PostItem } from '../../contract/entries';
 import { targets } from '../../contract/targets';

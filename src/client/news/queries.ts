@@ -1,5 +1,5 @@
 /** Live news as the home column reads it: a live Dexie query, newest first. */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { NewsItem } from '../../contract/news';
 import { memberDb } from '../store/db';
 

@@ -3,7 +3,7 @@
  * professions, emotions and utilization, all before content shows). One live
  * query reads them together so the layout renders once per change, not seven times.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { Emoji, Privacy, Profession } from '../../contract/masters';
 import { memberDb, type MenuRow, type PlanRow, type ProfileRow, type UtilizationRow } from '../store/db';
 import { peekEarly, settleEarly, shellKey } from '../store/early-reads';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { deviceDb, type SessionRow } from '../store/db';
 import { sync } from '../sync/client';
 import { clearSession, getSession } from '../store/local-session';

@@ -1,7 +1,7 @@
 /**
  * The queued writes on every entry, as one live Dexie query a screen of cards shares
  * (entries/write-states.ts) instead of one query per card. Here because only the store
- * touches Dexie itself (the rest of the UI reads through live queries, ui/live-query.ts).
+ * touches Dexie itself (the rest of the UI reads through live queries, store/live-query.ts).
  */
 import { liveQuery } from 'dexie';
 import { targets } from '../../contract/targets';

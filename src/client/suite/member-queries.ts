@@ -1,5 +1,5 @@
 /** Live hooks of another member's suite: their profile and which tabs they let this member open. */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { memberDb, type PersonalRow, type ProfileRow } from '../store/db';
 
 export type MemberView = {

@@ -1,5 +1,5 @@
 /** Live hooks of the own suite: the profile row, its writes' delivery state, the about draft. */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { friendReportSlice, type FriendReportSlice } from '../../contract/friends';
 import type { MutationKind } from '../../contract/mutations';
 import { targets } from '../../contract/targets';

@@ -3,7 +3,7 @@
  * checkout warning. Read straight from Dexie, so a write made in another tab or
  * delivered by the worker shows here without any message passing.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { memberDb, type OutboxItem } from '../store/db';
 
 export type OutboxView = { pending: OutboxItem[]; failed: OutboxItem[] };

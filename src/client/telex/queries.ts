@@ -3,7 +3,7 @@
  * the conversations with their last message and unread count, one conversation's
  * newest messages, the outbox items behind its unsent messages, and the draft.
  */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { targets } from '../../contract/targets';
 import { messagePageKey } from '../store/chat';
 import { memberDb, type ChatFriendRow, type ChatMessageRow, type OutboxItem } from '../store/db';

@@ -10,7 +10,7 @@
  * row's bytes never change (the worker only writes `progress` and `path` on it), so an
  * upload's progress writes, which re-run the query with a new Blob object, keep the URL.
  */
-import { useLiveQuery } from './live-query';
+import { useLiveQuery } from '../store/live-query';
 import { useEffect, useRef, useState } from 'react';
 import { memberDb } from '../store/db';
 

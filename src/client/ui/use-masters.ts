@@ -2,7 +2,7 @@
  * The master lists every area picks from (professions, privacies, services), live from Dexie (the
  * shell mirrors them once per session). One place, so each area does not read them anew.
  */
-import { useLiveQuery } from './live-query';
+import { useLiveQuery } from '../store/live-query';
 import type { ServiceKind } from '../../contract/barter';
 import type { Privacy, Profession } from '../../contract/masters';
 import { memberDb } from '../store/db';

@@ -5,7 +5,7 @@
  * error toast (3 s), once per write however many screens watch.
  */
 import { notifications } from '@mantine/notifications';
-import { useLiveQuery } from './live-query';
+import { useLiveQuery } from '../store/live-query';
 import { useEffect, useRef, useState } from 'react';
 import { TOAST_MS } from '../../contract/codes';
 import { memberDb } from '../store/db';

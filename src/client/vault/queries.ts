@@ -1,5 +1,5 @@
 /** Live hooks of the own vault: personal details, plan, the master lists it needs, write state. */
-import { useLiveQuery } from '../ui/live-query';
+import { useLiveQuery } from '../store/live-query';
 import { PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
 import type { Plan } from '../../contract/masters';
 import { NOTIFY_FEATURES, type NotifyFeature } from '../../contract/settings';

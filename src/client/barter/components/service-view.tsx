@@ -5,7 +5,7 @@
  * billionetts). Read from Dexie: it opens offline as the card does.
  */
 import { Anchor, Badge, Button, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useLiveQuery } from '../../ui/live-query';
+import { useLiveQuery } from '../../store/live-query';
 import { useEffect } from 'react';
 import { galleryThumbPath } from '../../../contract/media';
 import { memberDb, type ServiceRow } from '../../store/db';

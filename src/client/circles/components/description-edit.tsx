@@ -4,7 +4,7 @@
  * About panel, with the row as this device knows it. Online only, like every update.
  */
 import { Button } from '@mantine/core';
-import { useLiveQuery } from '../../ui/live-query';
+import { useLiveQuery } from '../../store/live-query';
 import { useState } from 'react';
 import { memberDb, type CircleRow, type SlateRow } from '../../store/db';
 import type { OriginKind } from '../../store/origin-lists';

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PLAN_MESSAGES } from '../../../contract/circle-admin';
 import { TOAST_MS } from '../../../contract/codes';
-import { useLiveQuery } from '../../ui/live-query';
+import { useLiveQuery } from '../../store/live-query';
 import { memberDb, type CircleRow, type SlateRow } from '../../store/db';
 import type { OriginKind, OriginListName } from '../../store/origin-lists';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

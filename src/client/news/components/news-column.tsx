@@ -8,11 +8,14 @@ import { useEffect } from 'react';
 import { sync } from '../../sync/client';
 import { EmptyState } from '../../ui/empty-state';
 import { IconNews } from '../../ui/icons';
+import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useNews } from '../queries';
 import { NewsCarousel } from './news-carousel';
 
 export function NewsColumn({ me }: { me: string }) {
   const items = useNews(me);
+  // The carousel after the first screen: on a phone the column follows the feed, far below.
+  const drawn = useAfterFirstScreen();
   useEffect(() => {
     void sync.pull({ kind: 'news' }).catch(() => undefined);
   }, []);
@@ -21,7 +24,7 @@ export function NewsColumn({ me }: { me: string }) {
       <Title order={2} size="h4" id="news-title" mb="xs">
         News
       </Title>
-      {items && items.length > 0 ? <NewsCarousel items={items} /> : items && <EmptyState title="No data" icon={<IconNews size={26} />} size="sm" />}
+      {drawn && items && (items.length > 0 ? <NewsCarousel items={items} /> : <EmptyState title="No data" icon={<IconNews size={26} />} size="sm" />)}
     </Paper>
   );
 }
