@@ -151,8 +151,10 @@ describe('entries', () => {
     // The app's own cards (the picture is hidden from assistive technology: not among them).
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(2);
     const painted = await page.evaluate(() => (window as { firstPainted?: string[] }).firstPainted ?? []);
-    const drawn = (await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label') ?? ''))).slice(0, painted.length);
     expect(painted.length).toBeGreaterThan(2);
+    // The app draws the cards on the screen first and those below it a frame later each.
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(painted.length);
+    const drawn = (await cards.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label') ?? ''))).slice(0, painted.length);
     expect(drawn).toEqual(painted.map((name) => `Entry by ${name}`));
     // The picture is gone once the app has drawn.
     expect(await page.locator('#root .fp').count()).toBe(0);
