@@ -166,7 +166,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   app.setSerializerCompiler(serializerCompiler);
   setupErrors(app);
   // First, so every answer (routes, static files, 404s, errors) carries the headers.
-  await setupSecurityHeaders(app);
+  await setupSecurityHeaders(app, options.clientDir);
   const worker = options.worker;
   if (worker) {
     app.addHook('onRequest', async (_request, reply) => {

@@ -3,13 +3,16 @@
  * JSON 200s and errors, 404s, 400s, the OpenAPI document, media, the built PWA's
  * index.html (direct and as the SPA fallback), its assets (also pre-compressed), the
  * service worker and the dev mailbox page. The Content-Security-Policy is checked word for
- * word: our scripts only, no eval, no inline script, no framing.
+ * word: our scripts only, no eval, no inline script but index.html's own (each by its hash),
+ * no framing.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlineScriptHashes } from '../../src/server/plugins/security-headers';
 import { startTestServer, type TestServer } from '../support/server';
 
 const temp = mkdtempSync(path.join(tmpdir(), 'bt-security-headers-'));
@@ -148,5 +151,38 @@ describe('security headers', () => {
       const odd = await s.app.inject({ url: '/api/v1/health', headers: { host } });
       expect({ host, csp: odd.headers['content-security-policy'] }).toEqual({ host, csp: policyFor('').replace(" ws:// wss://", '') });
     }
+  });
+});
+
+describe('index.html\'s inline scripts', () => {
+  const sha = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+  const colors = 'document.documentElement.dataset.scheme = "dark";';
+  const paint = 'window.painted = true;';
+
+  it('are allowed each by its sha256, and no other inline script', async () => {
+    const dir = path.join(temp, 'dist-inline');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><head><script>${colors}</script><script>${paint}</script><script type="module" src="/assets/app.js"></script></head>`,
+    );
+    expect(inlineScriptHashes(dir)).toEqual([sha(colors), sha(paint)]);
+    const server = await startTestServer({ clientDir: dir });
+    try {
+      const res = await fetch(`${server.url}/`);
+      await res.arrayBuffer();
+      const d = directives(res.headers.get('content-security-policy') ?? '');
+      expect(d.get('script-src')).toEqual(["'self'", sha(colors), sha(paint)]);
+      expect(d.get('script-src')).not.toContain(sha('window.painted = false;'));
+      expect(d.get('script-src')).not.toContain("'unsafe-inline'");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('are none without a built client or with no inline script', () => {
+    expect(inlineScriptHashes(undefined)).toEqual([]);
+    expect(inlineScriptHashes(path.join(temp, 'no-such-dir'))).toEqual([]);
+    expect(inlineScriptHashes(dist)).toEqual([]);
   });
 });

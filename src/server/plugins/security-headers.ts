@@ -6,10 +6,14 @@
  * telex socket's origin, below), so they are made once a host and then only set: made per
  * request (@fastify/helmet) they cost ~0.4 ms of every answer.
  *
- * The Content-Security-Policy allows only our own origin's scripts: no inline script, no
- * eval (zod's JIT is off in the client for this: src/client/zod-csp.ts), no plugins, no
- * framing by anyone (clickjacking), forms and <base> to our origin only.
+ * The Content-Security-Policy allows only our own origin's scripts and the inline scripts of
+ * the index.html we serve, each by its hash (no other inline script), no eval (zod's JIT is
+ * off in the client for this: src/client/zod-csp.ts), no plugins, no framing by anyone
+ * (clickjacking), forms and <base> to our origin only.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet, { type HelmetOptions } from 'helmet';
 import { LRUCache } from 'lru-cache';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -33,8 +37,8 @@ function connectSources(req: IncomingMessage): string {
 const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  // Only our own files: Vite emits index.html with <script type="module" src> and no
-  // inline script (the service worker is registered from the bundle: pwa/register.ts).
+  // Only our own files, and index.html's own inline scripts by hash (inlineScriptHashes:
+  // the appearance and the first paint, which must run before anything paints).
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   // 'unsafe-inline' for styles only: Mantine (and maplibre, apexcharts) inject <style>
@@ -58,12 +62,34 @@ const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 };
 
-const OPTIONS = {
+/**
+ * The CSP sources of the inline scripts of `clientDir`'s index.html: 'sha256-…' of each
+ * <script> without a src (vite.config.ts inlineHeadScripts writes them there, so the
+ * splash and a member's cached cards paint without waiting for a script request). None
+ * without a built client.
+ */
+export function inlineScriptHashes(clientDir: string | undefined): string[] {
+  if (!clientDir) return [];
+  let html: string;
+  try {
+    html = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes ?? '') || !body) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+const optionsWith = (scriptHashes: string[]): HelmetOptions => ({
   contentSecurityPolicy: {
     // Exactly the directives above: no helmet default (its upgrade-insecure-requests
     // would break the app served over plain http on a LAN address).
     useDefaults: false,
-    directives: CSP_DIRECTIVES,
+    directives: { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...scriptHashes] },
   },
   crossOriginOpenerPolicy: { policy: 'same-origin' },
   // Our media and files are for our own pages only.
@@ -72,7 +98,7 @@ const OPTIONS = {
   xFrameOptions: { action: 'deny' },
   // Browsers heed it over https only (where a TLS proxy serves us); not our subdomains.
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-} satisfies HelmetOptions;
+});
 
 /** A path Fastify cannot decode (`/%C3%28`): it answers 400 before routing, so no hook runs. */
 function undecodable(url: string | undefined): boolean {
@@ -86,27 +112,30 @@ function undecodable(url: string | undefined): boolean {
   }
 }
 
-const baseline = helmet(OPTIONS);
-
 /**
  * The headers helmet sets for a request with this Host, as names and values: helmet is run
  * once on a stand-in response that records them. Hosts the policy would not echo share one
  * entry; at most 64 kept (a client can send any Host).
  */
-const byHost = new LRUCache<string, Record<string, string>>({ max: 64 });
-function headersFor(host: string | undefined): Record<string, string> {
-  const key = HOST.test(host ?? '') ? (host as string) : '';
-  let headers = byHost.get(key);
-  if (!headers) {
-    const made: Record<string, string> = {};
-    const recorder = { setHeader: (name: string, value: string) => void (made[name.toLowerCase()] = String(value)), removeHeader: () => {} };
-    baseline({ headers: { host: key } } as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-    byHost.set(key, (headers = made));
-  }
-  return headers;
+function headersByHost(scriptHashes: string[]): (host: string | undefined) => Record<string, string> {
+  const baseline = helmet(optionsWith(scriptHashes));
+  const byHost = new LRUCache<string, Record<string, string>>({ max: 64 });
+  return (host) => {
+    const key = HOST.test(host ?? '') ? (host as string) : '';
+    let headers = byHost.get(key);
+    if (!headers) {
+      const made: Record<string, string> = {};
+      const recorder = { setHeader: (name: string, value: string) => void (made[name.toLowerCase()] = String(value)), removeHeader: () => {} };
+      baseline({ headers: { host: key } } as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+      byHost.set(key, (headers = made));
+    }
+    return headers;
+  };
 }
 
-export async function setupSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** `clientDir`: the built PWA this server serves, whose index.html's inline scripts the policy allows. */
+export async function setupSecurityHeaders(app: FastifyInstance, clientDir?: string): Promise<void> {
+  const headersFor = headersByHost(inlineScriptHashes(clientDir));
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headersFor(request.headers.host));
   });
