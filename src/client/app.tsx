@@ -52,7 +52,10 @@ const mount = () => {
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(app));
 };
-// A member's first screen renders once the early IndexedDB reads are in (early-start.ts).
+// A member's first screen renders once the early IndexedDB reads are in (early-start.ts) and
+// the router has resolved the opening address (its guards, its screens' code): mounted
+// before, the router's own loading changed its state just after the first commit and every
+// screen below re-rendered synchronously, in one long task.
 void Promise.all([
   Promise.race([earlyReads, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]),
   router.load().catch(() => undefined),
