@@ -18,6 +18,7 @@ import { measureBarter } from './barter';
 import { measureFeedPaint } from './feed-paint';
 import { measureFeedScroll } from './feed-scroll';
 import { measureLighthouse } from './lighthouse';
+import { measureFirstScreenBlocking } from './first-screen-tbt';
 
 type Row = { measure: string; value: string; budget: string };
 
@@ -33,6 +34,7 @@ async function main() {
     rows.push(...(await measureFeedPaint(server.url)));
     rows.push(await measureFeedScroll(server.url));
     rows.push(...(await measureLighthouse(server.url)));
+    rows.push(await measureFirstScreenBlocking(server.url));
     rows.push(await measureOutboxDrainInBrowser(server.url));
     rows.push(await measureOutboxDrain(server.url));
   } finally {
