@@ -19,8 +19,8 @@
  *   one. Its Content-Security-Policy is left out: it would refuse the floor's inline script.
  */
 import type { Browser } from 'playwright-core';
-import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
-import { checkIn } from '../e2e/support/pages';
+import { launch, newContext } from '../e2e/support/browser';
+import { homeSignedIn } from '../e2e/support/pages';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { FIRST_CARD_CLOCK, firstCardMs, injectSession, median, signInByApi } from './first-card';
 
@@ -70,11 +70,7 @@ async function warmAndFloor(browser: Browser, baseUrl: string) {
     const headers = { ...(await documentHeaders(baseUrl)), 'content-type': 'text/html; charset=utf-8' };
     await context.route(`**${FLOOR_PATH}`, (route) => route.fulfill({ headers, body: FLOOR_PAGE }));
     const first = await context.newPage();
-    const login = DEMO_LOGINS[0]!;
-    await checkIn(first, login.email, login.password);
-    await first.waitForURL((url) => url.pathname === '/');
-    await first.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
-    await waitForServiceWorker(first);
+    await homeSignedIn(first, DEMO_LOGINS[0]!);
     await first.close();
     await context.setOffline(true);
 

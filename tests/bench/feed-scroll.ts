@@ -12,8 +12,8 @@
  * task while opening the feed is printed too (not budgeted, but it is what 1,000
  * entries cost before the first scroll).
  */
-import { launch, newContext, waitForServiceWorker } from '../e2e/support/browser';
-import { accessToken, checkIn, userData } from '../e2e/support/pages';
+import { launch, newContext } from '../e2e/support/browser';
+import { accessToken, homeSignedIn, userData } from '../e2e/support/pages';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { FEED_PAGE_SIZE } from '../../src/contract/entries';
 
@@ -33,11 +33,7 @@ export async function measureFeedScroll(baseUrl: string) {
     const context = await newContext(browser, baseUrl, true);
     await context.addInitScript(LONGTASKS);
     const page = await context.newPage();
-    const login = DEMO_LOGINS[0]!;
-    await checkIn(page, login.email, login.password);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
-    await waitForServiceWorker(page);
+    await homeSignedIn(page, DEMO_LOGINS[0]!);
     const token = await accessToken(page);
     const { id } = await userData(page);
     const feed = (await fetch(`${baseUrl}/api/v1/user/posts/all?pageNo=1&pageSize=100`, {

@@ -12,8 +12,8 @@
  * `npx tsx tests/bench/first-screen-tbt.ts` (prints each load's figure and its tasks ≥ 50 ms).
  */
 import type { CDPSession } from 'playwright-core';
-import { launch, waitForServiceWorker } from '../e2e/support/browser';
-import { checkIn } from '../e2e/support/pages';
+import { launch } from '../e2e/support/browser';
+import { homeSignedIn } from '../e2e/support/pages';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 type Row = { measure: string; value: string; budget: string };
@@ -51,11 +51,7 @@ export async function measureFirstScreenBlocking(baseUrl: string, loads = LOADS)
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
-    const login = DEMO_LOGINS[0]!;
-    await checkIn(page, login.email, login.password);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
-    await waitForServiceWorker(page);
+    await homeSignedIn(page, DEMO_LOGINS[0]!);
     await page.waitForTimeout(2000);
     const figures: number[] = [];
     for (let i = 0; i < loads; i++) {

@@ -17,8 +17,8 @@ import lighthouse from 'lighthouse';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, waitForServiceWorker } from '../e2e/support/browser';
-import { checkIn } from '../e2e/support/pages';
+import { CHROMIUM_ARGS } from '../e2e/support/browser';
+import { homeSignedIn } from '../e2e/support/pages';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 
 type Row = { measure: string; value: string; budget: string };
@@ -74,11 +74,7 @@ export async function measureLighthouse(baseUrl: string): Promise<Row[]> {
   try {
     const checkin = await score(`${baseUrl}/checkin`, port, false);
     const page = context.pages()[0] ?? (await context.newPage());
-    const login = DEMO_LOGINS[0]!;
-    await checkIn(page, login.email, login.password);
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
-    await waitForServiceWorker(page);
+    await homeSignedIn(page, DEMO_LOGINS[0]!);
     await page.goto('about:blank');
     const home = await score(`${baseUrl}/`, port, true);
     const others = (s: Scores) => `${s.accessibility} / ${s['best-practices']}`;

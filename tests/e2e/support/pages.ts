@@ -43,6 +43,17 @@ export async function signedInBrowser(
   return { browser, context, page };
 }
 
+/**
+ * Checks `login` in on `page` and waits until home's feed is drawn and the service worker is
+ * in control: where a member's return visits (offline ones too) start from.
+ */
+export async function homeSignedIn(page: Page, login: { email: string; password: string }): Promise<void> {
+  await checkIn(page, login.email, login.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
+  await waitForServiceWorker(page);
+}
+
 export async function register(page: Page, m: NewMember): Promise<void> {
   await page.goto('/registration');
   await page.getByLabel('Last name').fill(m.lastName);
