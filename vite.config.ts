@@ -209,7 +209,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
-        globIgnores: ['**/noto-emoji-*'],
+        // The head scripts are in index.html itself (inlineHeadScripts): their files, still
+        // copied from public/, are asked for by nothing, so no install downloads them.
+        globIgnores: ['**/noto-emoji-*', 'color-scheme.js', 'first-paint.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },
