@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { NOTIFY_FEATURES, type NotifyFeature } from './settings';
+import { PAGE_SIZE } from './codes';
+import { BULLETIN_KINDS, type BulletinKind } from './bulletin-text';
+import { NOTIFY_FEATURES } from './settings';
+
+export { BULLETIN_KINDS, bulletinText, type BulletinKind } from './bulletin-text';
 
 /**
  * Bulletins (notifications, issue 16): what happened that concerns a member, listed in the
@@ -17,29 +21,8 @@ export const BULLETIN_PATHS = {
   subscription: 'user/push/subscription',
 } as const;
 
-export const BULLETIN_PAGE_SIZE = 16;
+export const BULLETIN_PAGE_SIZE = PAGE_SIZE.bulletins;
 
-/**
- * The event behind a bulletin. Several kinds share one setting (`feature`): a join request
- * reaches the circle's owner under 'circleRequest'; its acceptance reaches the requester
- * under 'circleInvite' (the member's answers from circles).
- */
-export const BULLETIN_KINDS = {
-  friendRequest: 'friendRequest',
-  friendAccept: 'friendAccept',
-  entryComment: 'entryComment',
-  commentReply: 'entryComment',
-  entryRating: 'entryRating',
-  entryShare: 'entryShare',
-  entryTag: 'entryTag',
-  circleInvite: 'circleInvite',
-  circleJoinRequest: 'circleRequest',
-  circleJoinAccept: 'circleInvite',
-  slateFollow: 'slateFollow',
-  slateFollowAsk: 'slateFollow',
-  telex: 'telex',
-} as const satisfies Record<string, NotifyFeature>;
-export type BulletinKind = keyof typeof BULLETIN_KINDS;
 const KINDS = Object.keys(BULLETIN_KINDS) as [BulletinKind, ...BulletinKind[]];
 
 export const bulletinItem = z.object({
@@ -87,37 +70,3 @@ export const pushKeyAnswer = z.object({ publicKey: z.string() });
 
 /** What a push carries to the service worker (sw/push.ts reads the same fields). */
 export type PushPayload = { title: string; body: string; url: string; count: number; tag: string };
-
-/** The sentence a bulletin reads as, in the list and in the system notification. */
-export function bulletinText(b: Pick<BulletinItem, 'kind' | 'repeats' | 'subjectName'> & { actorName: string }): string {
-  const who = b.actorName;
-  const what = b.subjectName ?? '';
-  switch (b.kind) {
-    case 'friendRequest':
-      return `${who} sent you a billionett request.`;
-    case 'friendAccept':
-      return `${who} accepted your billionett request.`;
-    case 'entryComment':
-      return `${who} commented on your entry.`;
-    case 'commentReply':
-      return `${who} replied to your comment.`;
-    case 'entryRating':
-      return `${who} rated your entry.`;
-    case 'entryShare':
-      return `${who} shared your entry.`;
-    case 'entryTag':
-      return `${who} tagged you in an entry.`;
-    case 'circleInvite':
-      return `${who} invited you to the circle ${what}.`;
-    case 'circleJoinRequest':
-      return `${who} asked to join your circle ${what}.`;
-    case 'circleJoinAccept':
-      return `${who} accepted you into the circle ${what}.`;
-    case 'slateFollow':
-      return `${who} followed your slate ${what}.`;
-    case 'slateFollowAsk':
-      return `${who} asked to follow your slate ${what}.`;
-    case 'telex':
-      return b.repeats > 1 ? `${who} sent you ${b.repeats} telex messages.` : `${who} sent you a telex message.`;
-  }
-}

@@ -39,6 +39,7 @@ export const PAGE_SIZE = {
   barter: 8,
   chatLists: 100,
   chat: 50,
+  bulletins: 16,
 } as const;
 export const FIRST_PAGE = 1;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MEDIA_BASE, PICTURE_MESSAGES } from './pictures';
+import { PICTURE_MESSAGES } from './pictures';
+
+export { GALLERY_DIRS, galleryPath, galleryThumbPath, MEDIA_LIMITS, type GalleryDir } from './media-files';
 
 /**
  * Entry media (spec/product.md 5 "Uploads": one file; audio, video or image for entry
@@ -15,22 +17,8 @@ export const MEDIA_PATHS = {
 export const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
-export const MEDIA_LIMITS = {
-  /** An image larger than this is refused (413). */
-  imageBytes: 10 * 1024 * 1024,
-  /** Video and audio (our decision for audio: the same cap as video). */
-  videoBytes: 50 * 1024 * 1024,
-  /** Longest side of the display variant and of the thumbnail (WebP, EXIF-turned). */
-  displayPx: 1600,
-  thumbPx: 480,
-} as const;
-
 /** spec/product.md 5: "A file whose type contains video is a video with a default 800x600 placeholder." */
 export const VIDEO_PLACEHOLDER = { width: 800, height: 600 } as const;
-
-/** Folders under /media for entry media: the display file (or the video/audio) and an image thumbnail. */
-export const GALLERY_DIRS = ['gallery', 'gallery-thumb'] as const;
-export type GalleryDir = (typeof GALLERY_DIRS)[number];
 
 /** `{hex32}.{ext}`: images are always re-encoded to WebP; video and audio keep their container. */
 export const GALLERY_NAME_PATTERN = /^[0-9a-f]{32}\.(webp|mp4|webm|ogv|ogg|mp3|m4a|wav)$/;
@@ -44,12 +32,6 @@ export const GALLERY_MIME: Record<string, string> = {
   m4a: 'audio/mp4',
   wav: 'audio/wav',
 };
-
-/** The public, immutable URL of an entry media file (served like the profile variants). */
-export const galleryPath = (dir: GalleryDir, fileName: string): string => `${MEDIA_BASE}/${dir}/${encodeURIComponent(fileName)}`;
-/** The thumbnail of an image's `path` (a video or audio path has none: use the path itself). */
-export const galleryThumbPath = (path: string): string =>
-  path.endsWith('.webp') ? path.replace(`${MEDIA_BASE}/gallery/`, `${MEDIA_BASE}/gallery-thumb/`) : path;
 
 /** The answer: a postGalleries item without its order (the composer sets it). */
 export const mediaUpload = z.object({

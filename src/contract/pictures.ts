@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { IMAGE_TYPES, MEDIA_BASE, mediaPath, type ImageType } from './media-files';
+
 /**
  * Profile pictures (spec/calls.md "User profile"): upload one image as a private temp file,
  * crop it into the public variants, or remove it (profileDp → null, default avatar).
@@ -19,21 +21,10 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Formats accepted, judged by content (never by name or declared type). */
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp', 'gif', 'avif'] as const;
 
-export const IMAGE_TYPES = ['primary', 'secondary', 'tertiary', 'source', 'temp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
 /** Longest side in pixels of each square variant; source keeps the cropped size (capped). */
 export const VARIANT_PX = { primary: 512, secondary: 160, tertiary: 48 } as const;
 export const SOURCE_MAX_PX = 2048;
 
-/**
- * The image URL template. File names are random (128 bits) and never reused, so a variant
- * URL is immutable: served with `Cache-Control: public, max-age=31536000, immutable`
- * outside /api (an <img> sends no bearer token). The temp file is private: only its owner
- * reads it, with the token, at /api/v1/media/temp/{fileName}.
- */
-export const MEDIA_BASE = '/media';
-export const mediaPath = (imageType: Exclude<ImageType, 'temp'>, fileName: string): string =>
-  `${MEDIA_BASE}/${imageType}/${encodeURIComponent(fileName)}`;
 /** Relative to API_BASE, with the bearer token (the worker's fetch). */
 export const tempMediaPath = (fileName: string): string => `media/temp/${encodeURIComponent(fileName)}`;
 

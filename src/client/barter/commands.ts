@@ -8,7 +8,7 @@ import type { MediaUpload } from '../../contract/media';
 import type { BarterFilters, ServiceSave } from '../store/barter-pages';
 import type { MutationPayload } from '../../contract/mutations';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import type { CallResult } from '../sync/api';
 import { pullPage, sync } from '../sync/client';
 

@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from '../store/live-query';
 import { targets } from '../../contract/targets';
-import { writeStatesBy, type WriteStateOf } from '../store/outbox';
+import { writeStatesBy, type WriteStateOf } from '../store/write-states';
 import { BARTER_GRID, BARTER_SEARCH, filterParams, type BarterFilters } from '../store/barter-pages';
 import { memberDb, type ListPageRow, type ServiceRow } from '../store/db';
 import { pageKey } from '../store/pages';

@@ -5,9 +5,9 @@
  * process and are online-only calls answering a CallResult.
  */
 import type { ReferenceRequest } from '../../contract/friends';
-import type { FriendWriteKind } from '../store/appliers/friends';
+import type { FriendWriteKind } from '../store/appliers/friend-kinds';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import type { CallResult } from '../sync/api';
 import { sync } from '../sync/client';
 

@@ -6,10 +6,10 @@
 import { useLiveQuery } from '../store/live-query';
 import type { Profession } from '../../contract/masters';
 import { targets } from '../../contract/targets';
-import { FRIEND_WRITE_KINDS, type FriendWriteKind } from '../store/appliers/friends';
+import { FRIEND_WRITE_KINDS, type FriendWriteKind } from '../store/appliers/friend-kinds';
 import { memberDb, type ListPageRow, type OutboxItem, type PersonRow, type ReferenceRow } from '../store/db';
 import type { FriendListKind } from '../store/friend-pages';
-import { writeStatesBy, type WriteStateOf } from '../store/outbox';
+import { writeStatesBy, type WriteStateOf } from '../store/write-states';
 import { pageKey } from '../store/pages';
 
 export type ListPage<T> = { page: ListPageRow | undefined; rows: T[] };

@@ -3,7 +3,7 @@
  * sent once); the list's pages come from the worker.
  */
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import type { PullResult } from '../sync/api';
 import { sync } from '../sync/client';
 

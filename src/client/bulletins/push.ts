@@ -5,7 +5,6 @@
  * member turns bulletins on in the list — never on load — and once granted the subscription
  * is renewed and sent again on every start (subscriptions lapse, keys rotate).
  */
-import { pushSubscriptionBody } from '../../contract/bulletins';
 import { sync } from '../sync/client';
 
 export type PushState = 'unsupported' | 'default' | 'granted' | 'denied';
@@ -39,9 +38,7 @@ async function subscribeAndSave(): Promise<boolean> {
     subscription = null;
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
-  const body = pushSubscriptionBody.safeParse(subscription.toJSON());
-  if (!body.success) return false;
-  const saved = await sync.savePushSubscription(body.data);
+  const saved = await sync.savePushSubscription(subscription.toJSON());
   return saved.ok;
 }
 

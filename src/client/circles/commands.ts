@@ -5,7 +5,7 @@
  * are online-only calls answering a CallResult (sync/circle-calls.ts).
  */
 import type { OriginPrivacyUpdate } from '../../contract/circle-admin';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import type { CircleWriteKind, OwnerWriteKind } from '../store/appliers/circles';
 import { memberDb } from '../store/db';
 import type { OriginKind, OriginSave } from '../store/origin-lists';

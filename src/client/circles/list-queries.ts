@@ -8,7 +8,7 @@ import { useLiveQuery } from '../store/live-query';
 import type { OriginPrivacySetting, OriginReport } from '../../contract/circle-admin';
 import { targets } from '../../contract/targets';
 import { memberDb, type ListPageRow, type PersonRow } from '../store/db';
-import { writeStatesBy } from '../store/outbox';
+import { writeStatesBy } from '../store/write-states';
 import {
   originListKind,
   originPeopleKind,
@@ -20,7 +20,7 @@ import {
   type OriginPeopleName,
 } from '../store/origin-lists';
 import { pageKey } from '../store/pages';
-import type { WriteStateOf } from '../store/outbox';
+import type { WriteStateOf } from '../store/write-states';
 import { circleView, slateView, type GroupView } from './queries';
 
 export type ListView<T> = { page: ListPageRow | undefined; rows: T[] };

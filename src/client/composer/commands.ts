@@ -9,7 +9,7 @@
 import type { MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import { sync } from '../sync/client';
 import { emptyForm, pickGalleries, toEntryForm, type ComposerForm, type ComposerTarget } from './form';
 import { composerDraftKey } from './queries';

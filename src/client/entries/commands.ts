@@ -7,7 +7,7 @@
 import type { MutationKind, MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import type { CallResult } from '../sync/api';
 import { sync } from '../sync/client';
 

@@ -3,6 +3,9 @@
  * transaction holding the optimistic change and the outbox item, so a crash can
  * never keep one without the other. The replay side (sync/replay.ts) finishes an
  * item the same way: delete, canonical row and rebase in one transaction.
+ *
+ * The page queues through enqueue.ts, which loads this module (and with it every write's
+ * schema and applier) on the first write; the screens read write states from write-states.ts.
  */
 import { mutations, type MutationKind, type MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
@@ -134,27 +137,4 @@ export async function noteAttempts(db: MemberDb, items: readonly OutboxItem[]): 
   await db.transaction('rw', db.outbox, async () => {
     for (const item of items) await db.outbox.update(item.id, { attempts: item.attempts + 1 });
   });
-}
-
-/** Where the latest unsent write about one card stands: waiting, or refused with the server's words. */
-export type WriteStateOf<K extends string> = { status: 'pending'; kind: K; id: string } | { status: 'failed'; kind: K; id: string; message: string };
-
-/**
- * Queued writes by the code they are about (`about`: the payload field naming the card,
- * e.g. friendCode, groupCode, memberCode), oldest first in; a refused one wins: it needs
- * the member's decision.
- */
-export function writeStatesBy<K extends string>(items: readonly (OutboxItem & { kind: K })[] | undefined, about: string): Map<string, WriteStateOf<K>> {
-  const states = new Map<string, WriteStateOf<K>>();
-  for (const item of items ?? []) {
-    const code = (item.payload as Record<string, unknown>)[about];
-    if (typeof code !== 'string' || states.get(code)?.status === 'failed') continue;
-    states.set(
-      code,
-      item.status === 'failed'
-        ? { status: 'failed', kind: item.kind, id: item.id, message: item.error?.message ?? 'The server refused this change.' }
-        : { status: 'pending', kind: item.kind, id: item.id },
-    );
-  }
-  return states;
 }

@@ -3,7 +3,7 @@
  * `enqueue` puts the optimistic row and the outbox item in one Dexie transaction,
  * then the worker is asked to deliver it now. Drafts are plain Dexie rows.
  */
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import { memberDb } from '../store/db';
 import { sync } from '../sync/client';
 import { ABOUT_DRAFT_KEY } from './queries';

@@ -12,7 +12,6 @@
  * with a live query, so it learns of the sign-out without a message from the worker
  * (and mirrors the row into localStorage accessToken/userData, spec calls.md).
  */
-import type { PushSubscriptionBody } from '../../contract/bulletins';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -161,7 +160,8 @@ export interface SyncApi {
   checkout(pushEndpoint?: string): Promise<void>;
   /** Bulletins on this device (bulletin-calls.ts): the VAPID key, and the subscription kept. */
   pushKey(): Promise<CallResult<string>>;
-  savePushSubscription(subscription: PushSubscriptionBody): Promise<CallResult>;
+  /** The browser's PushSubscription as JSON; the worker checks its shape (contract pushSubscriptionBody). */
+  savePushSubscription(subscription: PushSubscriptionJSON): Promise<CallResult>;
   /**
    * Telex: the member is looking at the chat with `peer` — its messages are marked read
    * (here and, once connected, on the server) and new ones arrive read. closeChat: none is.

@@ -4,7 +4,7 @@
  * lapse and change) and forgotten at Checkout. The subscribing itself (PushManager) is the
  * page's: a dedicated worker has no service worker registration to ask.
  */
-import { BULLETIN_PATHS, pushKeyAnswer, type PushSubscriptionBody } from '../../contract/bulletins';
+import { BULLETIN_PATHS, pushKeyAnswer, pushSubscriptionBody } from '../../contract/bulletins';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import { authed, type Member, type SyncContext } from './context';
@@ -16,8 +16,11 @@ export async function pushKey(http: Http): Promise<CallResult<string>> {
   return answer.data.success ? { ...answer, data: answer.data.data.publicKey } : { ok: false, status: answer.status, message: 'The server answered in an unexpected shape.' };
 }
 
-export async function savePushSubscription(ctx: SyncContext, member: Member, subscription: PushSubscriptionBody): Promise<CallResult> {
-  return toCallResult(await authed(ctx, member, BULLETIN_PATHS.subscription, { method: 'PUT', body: subscription, idempotencyKey: crypto.randomUUID() }), () => undefined);
+/** `subscription`: the browser's PushSubscription as JSON, checked here against what the server takes. */
+export async function savePushSubscription(ctx: SyncContext, member: Member, subscription: PushSubscriptionJSON): Promise<CallResult> {
+  const body = pushSubscriptionBody.safeParse(subscription);
+  if (!body.success) return { ok: false, status: 0, message: 'This browser gave a push subscription of an unexpected shape.' };
+  return toCallResult(await authed(ctx, member, BULLETIN_PATHS.subscription, { method: 'PUT', body: body.data, idempotencyKey: crypto.randomUUID() }), () => undefined);
 }
 
 export async function forgetPushSubscription(ctx: SyncContext, member: Member, endpoint: string): Promise<CallResult> {

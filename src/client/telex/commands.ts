@@ -7,7 +7,7 @@
 import { CHAT_BODY_MAX } from '../../contract/chat';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import { sync } from '../sync/client';
 import { draftKey } from './queries';
 

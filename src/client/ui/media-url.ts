@@ -3,7 +3,7 @@
  * md → secondary, xs → tertiary); the template is the contract's mediaPath
  * (/media/{variant}/{imageName}, random immutable names), default avatars under /avatars/.
  */
-import { mediaPath } from '../../contract/pictures';
+import { mediaPath } from '../../contract/media-files';
 
 export type AvatarSize = 'lg' | 'md' | 'xs';
 

@@ -6,7 +6,7 @@
  */
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import type { WriteStateOf } from '../store/outbox';
+import type { WriteStateOf } from '../store/write-states';
 import { ConfirmDialog } from './confirm-dialog';
 import { PendingBadge, SyncMark } from './sync-mark';
 

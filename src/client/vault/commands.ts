@@ -8,7 +8,7 @@ import type { NotifyFeature } from '../../contract/settings';
 import type { PersonalUpdate } from '../../contract/user';
 import type { EducationInput, LookupKind, WorkInput } from '../../contract/vault';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/outbox';
+import { enqueue } from '../store/enqueue';
 import { sync } from '../sync/client';
 
 export async function savePersonalDetails(me: string, data: PersonalUpdate): Promise<void> {

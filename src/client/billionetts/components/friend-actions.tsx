@@ -4,7 +4,7 @@
  * button spins, offline the card says 'pending', refused it shows the server's words
  * with Retry and Discard.
  */
-import type { FriendWriteKind } from '../../store/appliers/friends';
+import type { FriendWriteKind } from '../../store/appliers/friend-kinds';
 import type { PersonRow } from '../../store/db';
 import { queuedMark, QueuedButtons, type QueuedButton } from '../../ui/queued-buttons';
 import { discardWrite, friendWrite, retryWrite } from '../commands';

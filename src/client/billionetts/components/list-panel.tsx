@@ -5,7 +5,7 @@
  * A list hidden from this member (accessCode 106) shows the privacy picture instead.
  */
 import { useState, type ReactNode } from 'react';
-import { FRIENDS_PAGE_SIZE } from '../../../contract/friends';
+import { PAGE_SIZE } from '../../../contract/codes';
 import type { PersonRow } from '../../store/db';
 import type { FriendListKind } from '../../store/friend-pages';
 import type { PullRequest } from '../../sync/api';
@@ -46,7 +46,7 @@ export function ListPanel(props: ListPanelProps) {
       cards={(view?.rows ?? []).map((person) => renderCard(person))}
       pull={pull}
       pageNo={pageNo}
-      pageSize={props.pageSize ?? FRIENDS_PAGE_SIZE}
+      pageSize={props.pageSize ?? PAGE_SIZE.friends}
       onPage={setPageNo}
       actions={actions}
       hidden={{ gender: props.ownerGender, text: 'This member keeps their billionetts private.' }}

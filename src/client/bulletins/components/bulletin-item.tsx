@@ -1,11 +1,11 @@
 /**
- * One bulletin in the list: who, what (contract/bulletins.ts bulletinText), when; unread
+ * One bulletin in the list: who, what (contract/bulletin-text.ts), when; unread
  * ones in bold with a dot (and said so to screen readers). Opening it marks it read and goes
  * to its screen.
  */
 import { Avatar, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatDistanceToNow, parseISO } from 'date-fns';
-import { bulletinText } from '../../../contract/bulletins';
+import { bulletinText } from '../../../contract/bulletin-text';
 import type { BulletinRow } from '../../store/db';
 import { mediaUrl } from '../../ui/media-url';
 import classes from './bulletins.module.css';

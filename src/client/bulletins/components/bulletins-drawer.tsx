@@ -6,7 +6,7 @@
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { BULLETIN_PAGE_SIZE } from '../../../contract/bulletins';
+import { PAGE_SIZE } from '../../../contract/codes';
 import type { BulletinRow } from '../../store/db';
 import { markAllRead, markRead, pullBulletins } from '../commands';
 import { useBulletins, useBulletinTotal, useBulletinUnread } from '../queries';
@@ -16,7 +16,7 @@ import { PushPrompt } from './push-prompt';
 export function BulletinsDrawer({ me, opened, onClose }: { me: string; opened: boolean; onClose: () => void }) {
   const [pages, setPages] = useState(1);
   const [loading, setLoading] = useState(false);
-  const rows = useBulletins(me, pages * BULLETIN_PAGE_SIZE);
+  const rows = useBulletins(me, pages * PAGE_SIZE.bulletins);
   const unread = useBulletinUnread(me);
   const total = useBulletinTotal(me);
   const navigate = useNavigate();
@@ -61,7 +61,7 @@ export function BulletinsDrawer({ me, opened, onClose }: { me: string; opened: b
             </li>
           ))}
         </Stack>
-        {rows && rows.length < total && rows.length >= pages * BULLETIN_PAGE_SIZE && (
+        {rows && rows.length < total && rows.length >= pages * PAGE_SIZE.bulletins && (
           <Button variant="default" loading={loading} onClick={() => void more()}>
             More
           </Button>

@@ -5,7 +5,7 @@
  * `hideWhenEmpty`: a panel that only matters when it has cards (asks, invitations).
  */
 import { useState, type ReactNode } from 'react';
-import { CIRCLE_LIST_PAGE_SIZE } from '../../../contract/circles';
+import { PAGE_SIZE } from '../../../contract/codes';
 import type { OriginKind, OriginListName } from '../../store/origin-lists';
 import { PagedPanel } from '../../ui/paged-panel';
 import { usePagePull } from '../../ui/use-page-pull';
@@ -41,7 +41,7 @@ export function OriginListPanel(props: OriginListPanelProps) {
       cards={(view?.rows ?? []).map((row) => props.renderCard(row))}
       pull={pull}
       pageNo={pageNo}
-      pageSize={CIRCLE_LIST_PAGE_SIZE}
+      pageSize={PAGE_SIZE.lists}
       onPage={setPageNo}
       actions={props.actions}
       hidden={{ gender: props.ownerGender, text: `This member keeps their ${origin === 'circle' ? 'circles' : 'slates'} private.` }}

@@ -1,6 +1,6 @@
 /**
  * An entry's images (spec §2.5): a grid of 1 to 5; beyond 5 the fifth carries a '+N'
- * overlay with the number not shown. Thumbnails in the grid (contract/media.ts), videos
+ * overlay with the number not shown. Thumbnails in the grid (contract/media-files.ts), videos
  * and audio as players; an entry written offline shows its files from Dexie (media-src.ts).
  * A lone image shows its display file in its own proportions. No image is ever drawn larger
  * than the file's natural size: a small photo stays sharp, centred in its tile, rather than
@@ -8,7 +8,7 @@
  */
 import { Box, Image, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MEDIA_LIMITS, galleryThumbPath } from '../../../contract/media';
+import { MEDIA_LIMITS, galleryThumbPath } from '../../../contract/media-files';
 import type { PostGallery } from '../../../contract/entries';
 import { localBlobId, useMediaSrc } from '../../ui/media-src';
 

@@ -7,7 +7,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useFocusTrap, useLocalStorage } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { preloadOutboxOnFirstInput } from '../../store/enqueue';
 import { SuiteLayout } from '../../suite/components/suite-layout';
 import { HeaderSearch } from '../../ui/header-search';
 import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
@@ -30,6 +31,8 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   const data = useShellData(me);
   const pull = useShellPull();
   useAppBadge(me);
+  // The outbox's code, loaded before the member's first write (store/enqueue.ts).
+  useEffect(() => preloadOutboxOnFirstInput(), []);
 
   // On a phone the menu is a drawer over the page: while open, Tab stays in it (it opens on
   // its first link, not the search box, which would raise the keyboard) and Escape closes

@@ -15,21 +15,15 @@
  * other; the card is put in exactly that list and taken out of the others.
  */
 import { friendActionResult, type FriendRelation } from '../../../contract/friends';
-import type { MutationKind, MutationPayload } from '../../../contract/mutations';
+import type { MutationPayload } from '../../../contract/mutations';
 import type { MemberDb } from '../db';
 import { mergePeople, type FriendListKind } from '../friend-pages';
 import { addCodeFirst, removeCode } from '../pages';
 import type { AnswerApplier, Appliers } from './applier';
+import type { FriendWriteKind } from './friend-kinds';
 
-export const FRIEND_WRITE_KINDS = [
-  'friendRequest.accept',
-  'friendRequest.reject',
-  'friendSuggestion.request',
-  'friendSuggestion.dismiss',
-  'sentRequest.remove',
-  'friend.unfriend',
-] as const satisfies readonly MutationKind[];
-export type FriendWriteKind = (typeof FRIEND_WRITE_KINDS)[number];
+export { FRIEND_WRITE_KINDS, type FriendWriteKind } from './friend-kinds';
+
 type FriendPayload = MutationPayload<FriendWriteKind>;
 
 /** Where a card belongs for each relation; the other relation lists lose it. */

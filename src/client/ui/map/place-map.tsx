@@ -17,7 +17,7 @@
 import { Box, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { GEO_CREDIT, GEO_PATHS, MAP_PICTURE, mapPictureWidth } from '../../../contract/geo';
+import { GEO_CREDIT, GEO_PATHS, MAP_PICTURE, mapPictureWidth } from '../../../contract/geo-paths';
 import { IconMapPin } from '../icons';
 // A type-only import is erased from the build, so maplibre still loads only through import().
 import type { MapPoint } from './map-view';

@@ -57,7 +57,7 @@ export async function unreadBulletins(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function bulletinPage(db: Db, userId: number, pageNo: number, pageSize = BULLETIN_PAGE_SIZE): Promise<BulletinPage> {
+export async function bulletinPage(db: Db, userId: number, pageNo: number, pageSize: number = BULLETIN_PAGE_SIZE): Promise<BulletinPage> {
   const [rows, [total], unread] = await Promise.all([
     db
       .select(itemColumns)

@@ -1,0 +1,36 @@
+/**
+ * Queue a write from the page (outbox.ts enqueue), with the outbox's code loaded when first
+ * needed. It holds every write kind's payload schema (contract/mutations.ts) and applier —
+ * most of the contract's zod schemas — and no screen needs them to draw. Imported by the
+ * screens, they were built as home's first screen evaluated: ~65 ms of one task at 4× CPU
+ * (Lighthouse's phone), 135 KB of the member chunk's script. For the same reason the
+ * contract's first-screen constants live apart from its schemas (codes.ts, entry-messages.ts,
+ * media-files.ts, geo-paths.ts, bulletin-text.ts).
+ */
+import type { MutationKind, MutationPayload } from '../../contract/mutations';
+import type { MemberDb } from './db';
+
+let outbox: Promise<typeof import('./outbox')> | undefined;
+const load = () => (outbox ??= import('./outbox'));
+
+/**
+ * Loads the outbox's code at the member's first input (a key, a focus, a mouse or pen press, a
+ * tap): before the write it may lead to, not while the screen opens. A touch that starts a
+ * scroll loads nothing (a long task then would stall the scroll); its tap's click does.
+ * Answers a cancel.
+ */
+export function preloadOutboxOnFirstInput(target: EventTarget = window): () => void {
+  const events = ['keydown', 'focusin', 'pointerdown', 'click'] as const;
+  const stop = () => events.forEach((type) => target.removeEventListener(type, onInput, true));
+  function onInput(event: Event) {
+    if (event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch') return;
+    stop();
+    void load();
+  }
+  events.forEach((type) => target.addEventListener(type, onInput, { capture: true, passive: true }));
+  return stop;
+}
+
+export async function enqueue<K extends MutationKind>(db: MemberDb, kind: K, payload: MutationPayload<K>): Promise<string> {
+  return (await load()).enqueue(db, kind, payload);
+}
