@@ -16,13 +16,15 @@ import { withFreshDatabase } from './postgres';
 import { signInDemo, startBenchServer, type BenchServer } from './server';
 
 export type Row = { measure: string; value: string; budget: string };
+/** A row with its p99 (ms), for the ratio of two runs. */
+export type LoadRow = Row & { p99: number };
 
 const RATE = 500;
 const SECONDS = 10;
 const PAGES = [1, 2, 3];
 
 /** Latency of the home feed page under a fixed 500 requests/s on one running server (open-load.ts). */
-export async function measureFeedAt500(server: BenchServer, label: string): Promise<Row> {
+export async function measureFeedAt500(server: BenchServer, label: string): Promise<LoadRow> {
   const token = await signInDemo(server.url);
   const requests = PAGES.map((p) => ({ path: `${API_BASE}/user/posts/all?pageNo=${p}&pageSize=5`, headers: { authorization: `Bearer ${token}` } }));
   await openLoad({ url: server.url, rate: RATE, seconds: 2, requests });
@@ -32,6 +34,7 @@ export async function measureFeedAt500(server: BenchServer, label: string): Prom
     measure: `feed page p99 at ${RATE}/s, ${label} (p50; served/s)`,
     value: `${r.p99} ms (${r.p50}; ${r.perSecond}${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
     budget: '≤ 50 ms',
+    p99: r.p99,
   };
 }
 
@@ -39,7 +42,7 @@ export async function measureFeedAt500(server: BenchServer, label: string): Prom
  * The same measure on PostgreSQL: a fresh database, seeded by the start, dropped after; with
  * `workers` > 1, that many API processes behind the one port (WORKERS, Redis).
  */
-export async function measureFeedOnPostgres(workers = 1): Promise<Row[]> {
+export async function measureFeedOnPostgres(workers = 1): Promise<[LoadRow, ...Row[]]> {
   return withFreshDatabase('bt_bench', async (url) => {
     const server = await startBenchServer({ databaseUrl: url, workers });
     try {
@@ -56,6 +59,11 @@ export async function measureFeedOnPostgres(workers = 1): Promise<Row[]> {
   });
 }
 
+/** Two API processes ÷ one, side by side in one run (BUDGETS.md: ≤ 0.6, two processes must serve more). */
+export function scalingRow(one: LoadRow, two: LoadRow): Row {
+  return { measure: 'feed page p99 at 500/s, PostgreSQL, 2 processes ÷ 1', value: (two.p99 / one.p99).toFixed(2), budget: '≤ 0.6' };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows: Row[] = [];
   const server = await startBenchServer();
@@ -64,7 +72,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } finally {
     await server.stop();
   }
-  rows.push(...(await measureFeedOnPostgres()));
-  rows.push(...(await measureFeedOnPostgres(2)));
+  const one = await measureFeedOnPostgres();
+  const two = await measureFeedOnPostgres(2);
+  rows.push(...one, ...two, scalingRow(one[0], two[0]));
   for (const r of rows) console.log(`${r.measure}  ${r.value}  ${r.budget}`);
 }

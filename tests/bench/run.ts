@@ -10,7 +10,7 @@ import { measureOutboxDrain } from './outbox-drain';
 import { measureOutboxDrainInBrowser } from './outbox-drain-browser';
 import { measureMirrorEntries } from './mirror-entries';
 import { measureTelexRoundTrip } from './telex-rtt';
-import { measureFeedAt500, measureFeedOnPostgres } from './feed-p99';
+import { measureFeedAt500, measureFeedOnPostgres, scalingRow } from './feed-p99';
 import { measureSearch } from './search';
 import { measureFeedGrowth } from './feed-growth';
 import { measureBulletinLatency } from './bulletins';
@@ -42,9 +42,10 @@ async function main() {
   }
   // Telex starts its own servers (one process, then two sharing PostgreSQL and Redis).
   rows.push(...(await measureTelexRoundTrip()));
-  rows.push(...(await measureFeedOnPostgres()));
+  const one = await measureFeedOnPostgres();
   // The same on two API processes behind one port (WORKERS=2, Redis), and their idle RSS.
-  rows.push(...(await measureFeedOnPostgres(2)));
+  const two = await measureFeedOnPostgres(2);
+  rows.push(...one, ...two, scalingRow(one[0], two[0]));
   // 100,000 generated listings on PGlite and on PostgreSQL, with and without the GiST index.
   rows.push(...(await measureBarter()));
   // A generated community of 100,000 members and 1,000,000 entries: about ten minutes.

@@ -5,7 +5,8 @@
  * item the same way: delete, canonical row and rebase in one transaction.
  *
  * The page queues through enqueue.ts, which loads this module (and with it every write's
- * schema and applier) on the first write; the screens read write states from write-states.ts.
+ * schema and applier) at the member's first input or write; the screens read write states
+ * from write-states.ts.
  */
 import { mutations, type MutationKind, type MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
