@@ -7,19 +7,14 @@
  * first-screen code takes its constants from the contract's schema-free files (codes.ts,
  * entry-messages.ts, media-files.ts, geo-paths.ts, bulletin-text.ts, …).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { resolveSpecifier } from '../support/module-graph';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIRST_SCREEN = ['src/client/routes/_main.tsx', 'src/client/routes/_main/index.tsx'];
-
-function resolveSpecifier(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), specifier.split('?')[0] ?? specifier);
-  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((c) => existsSync(c) && statSync(c).isFile());
-}
 
 /** The specifiers a file evaluates with it: imports and re-exports of values, side-effect imports. */
 function valueImports(file: string): string[] {

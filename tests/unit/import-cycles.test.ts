@@ -5,10 +5,11 @@
  * still ties two chunks into one knot; this test walks the rest with the bundler's own
  * parser (vite's parseSync, oxc), so lint and tests together keep cycles at 0.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseSync } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { resolveSpecifier } from '../support/module-graph';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIRS = ['src', 'sw'];
@@ -22,15 +23,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return SOURCE.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
-}
-
-/** The file a relative specifier names, or undefined for assets and packages. */
-function resolveSpecifier(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), specifier.split('?')[0] ?? specifier);
-  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx'), base].find(
-    (candidate) => SOURCE.test(candidate) && existsSync(candidate) && statSync(candidate).isFile(),
-  );
 }
 
 /** Every module a file names: static imports, re-exports and import() with a literal. */

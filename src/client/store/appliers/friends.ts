@@ -22,8 +22,6 @@ import { addCodeFirst, removeCode } from '../pages';
 import type { AnswerApplier, Appliers } from './applier';
 import type { FriendWriteKind } from './friend-kinds';
 
-export { FRIEND_WRITE_KINDS, type FriendWriteKind } from './friend-kinds';
-
 type FriendPayload = MutationPayload<FriendWriteKind>;
 
 /** Where a card belongs for each relation; the other relation lists lose it. */
