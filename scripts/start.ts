@@ -15,10 +15,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
 import { buildApp, proxyHops } from '../src/server/app';
+import { drainOptions, stopOnSignals } from '../src/server/drain';
+import { answerPrimary, clusterScrape, metricsListen, serveMetrics, type MetricsListen } from '../src/server/metrics/listener';
+import { databasePooling } from '../src/server/db/client';
 import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
+import { exitIfRefused } from '../src/server/start-refused';
 import { ensureFineLand, fineLandFile } from '../src/server/geo/fine-land';
-import { resolveJwtSecret } from '../src/server/plugins/auth';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
 import { demoCommunityWanted } from '../src/server/seed/wanted';
@@ -58,6 +61,18 @@ const env = process.env;
 const dataDir = env.DATA_DIR ?? path.join(root, 'data');
 const port = Number(env.PORT ?? 8080);
 const workers = workerCount(env.WORKERS);
+const metrics = metricsAt();
+const drain = drainOptions(env);
+
+/** METRICS_PORT / METRICS_HOST (metrics/listener.ts); a bad port stops the start with its reason. */
+function metricsAt(): MetricsListen | undefined {
+  try {
+    return metricsListen(env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
 
 /** WORKERS: a whole number of API processes, 1 when unset. */
 function workerCount(value: string | undefined): number {
@@ -106,9 +121,9 @@ async function prepare(): Promise<void> {
 }
 
 /** Forks the API processes and keeps them running; stops them all on SIGINT/SIGTERM. */
-function runWorkers(count: number): void {
-  // One signing secret for all: generated here once, not raced for by N processes.
-  env.JWT_SECRET ||= resolveJwtSecret(undefined, dataDir);
+async function runWorkers(count: number): Promise<void> {
+  // One scrape here sees every API process (they answer over the cluster's IPC).
+  if (metrics) await serveMetrics(metrics, clusterScrape());
   const indexOf = new Map<number, number>();
   const listening = new Set<number>();
   let stopping = false;
@@ -137,8 +152,9 @@ function runWorkers(count: number): void {
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    // Each drains (drain.ts) and exits within its DRAIN_TIMEOUT_MS; this is the backstop.
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => process.exit(1), drain.timeoutMs + 2000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -148,12 +164,16 @@ function runWorkers(count: number): void {
 async function serve(worker: number | undefined): Promise<void> {
   const host = env.HOST ?? '0.0.0.0';
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+  // A WORKERS process collects and its primary serves; a lone process serves its own.
+  const primary = metrics && worker !== undefined ? answerPrimary() : undefined;
   // Another process may have taken the data directory since the check above.
   const app = await buildApp({
     dataDir,
     owner: `npm start on port ${port}`,
     databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    databasePooling: databasePooling(env.DATABASE_POOLING),
+    legacyJwtSecret: env.JWT_SECRET || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
@@ -165,21 +185,11 @@ async function serve(worker: number | undefined): Promise<void> {
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: proxyHops(env.TRUST_PROXY),
     worker,
-  }).catch((error: unknown) => {
-    if (!(error instanceof DataDirBusy)) throw error;
-    console.error(error.message);
-    process.exit(1);
+    metrics: metrics ? { listen: worker === undefined ? metrics : undefined } : undefined,
   });
+  if (primary && app.metrics) primary.report(app.metrics.registry);
 
-  let stopping = false;
-  async function stop() {
-    if (stopping) return;
-    stopping = true;
-    await app.close().catch(() => {});
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  stopOnSignals(app, drain);
 
   await app.listen({ port, host });
   // With WORKERS=N the first process speaks for all.
@@ -202,10 +212,15 @@ async function serve(worker: number | undefined): Promise<void> {
 
 const compiled = import.meta.url.endsWith('.js');
 const demo = demoCommunityWanted(env);
-if (cluster.isWorker) {
-  await serve(Number(env.BILLIONETT_WORKER));
-} else {
-  await prepare();
-  if (workers > 1) runWorkers(workers);
-  else await serve(undefined);
+try {
+  if (cluster.isWorker) {
+    await serve(Number(env.BILLIONETT_WORKER));
+  } else {
+    await prepare();
+    if (workers > 1) await runWorkers(workers);
+    else await serve(undefined);
+  }
+} catch (error) {
+  // Said to the operator in a sentence (another process holds the data, hosts disagree on a key…).
+  exitIfRefused(error);
 }

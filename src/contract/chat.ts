@@ -51,8 +51,12 @@ export const CHAT_BACKLOG_MAX = 500;
 export const CHAT_LOGIN_TIMEOUT_MS = 10_000;
 /** The server pings every socket this often and drops one that missed a pong. */
 export const CHAT_HEARTBEAT_MS = 30_000;
-/** WebSocket close codes the server uses. unauthorized: do not reconnect, sign in again; ANY other close (1001, 1005, 1006, 4408, …): reconnect with backoff. */
-export const CHAT_CLOSE = { unauthorized: 4401, loginTimeout: 4408, serverStopping: 1001 } as const;
+/**
+ * WebSocket close codes the server uses. unauthorized: do not reconnect, sign in again; ANY
+ * other close (1005, 1006, 1012, 4408, …): reconnect with backoff. serviceRestart (1012) is
+ * a process stopping (a deploy's drain, a restart): the next connection finds another one.
+ */
+export const CHAT_CLOSE = { unauthorized: 4401, loginTimeout: 4408, serviceRestart: 1012 } as const;
 
 /** Spec sentences. */
 export const CHAT_MESSAGES = {

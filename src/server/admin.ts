@@ -6,12 +6,15 @@
  *   news-publish --heading "…" --link <url> --type <Business|Technology|Culture|Travel>
  *                                                                publish a live news item
  *   news-retire --code <newsCode>                                take a news item off the home column
+ *   rotate-keys                                                  a new token signing key; old ones verify until their tokens expire
+ *   retire-key --kid <key id>                                    refuse a leaked key's tokens at once, on every host
+ *   list-keys                                                    the signing keys and their state (never their secrets)
  *   restore --from <backup folder>                               put a backup back (server stopped)
  *   seed                                                         seed the demo community into an empty database
  *   seed-scale --members N                                       add a generated community for benchmarks (seed/scale.ts)
  *   analyze                                                      refresh the planner's statistics
  * Uses the same DATA_DIR / DATABASE_URL as the server. With the embedded database, the
- * first five reach a running server through its data directory's lock socket (the server
+ * live commands (activation-code … list-keys) reach a running server through its data directory's lock socket (the server
  * runs them); otherwise the CLI holds the data directory itself while it works.
  */
 import { parseArgs } from 'node:util';
@@ -28,7 +31,7 @@ import { seedScale } from './seed/scale';
 import { ensureReferenceData } from './seed/reference';
 
 const USAGE =
-  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | news-publish --heading <text> --link <url> --type <type> | news-retire --code <newsCode> | restore --from <folder> | seed | seed-scale --members <N> | analyze';
+  'Usage: admin activation-code --plan <emerald|ruby|sapphire> [--count N] | reset-link --user <email|mobile> | backup --out <folder> | news-publish --heading <text> --link <url> --type <type> | news-retire --code <newsCode> | rotate-keys | retire-key --kid <id> | list-keys | restore --from <folder> | seed | seed-scale --members <N> | analyze';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -43,6 +46,7 @@ const { positionals, values } = parseArgs({
     type: { type: 'string' },
     code: { type: 'string' },
     members: { type: 'string' },
+    kid: { type: 'string' },
   },
 });
 

@@ -7,13 +7,16 @@ import swagger from '@fastify/swagger';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_BASE } from '../contract/codes';
-import { envelope } from '../contract/envelope';
 import { serveAdmin } from './admin/channel';
+import { setupDraining } from './drain';
+import { setupMetrics, type MetricsOptions } from './metrics/app-metrics';
+import healthRoutes from './plugins/health';
+import { REQUEST_ID_HEADER, requestIds, setupRequestId } from './plugins/request-id';
+import type { DatabasePooling } from './db/client';
 import { trustedOrigins } from './mail/link-origin';
 import { createMailer, type Mailer } from './mail/mailer';
-import { resolveJwtSecret, setupAuth } from './plugins/auth';
+import { legacyJwtSecrets, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
 import { setupBulletins } from './plugins/bulletins';
 import type { PushEndpoints } from './push/endpoint';
@@ -54,11 +57,19 @@ import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
 
 export type AppOptions = {
-  /** Folder of the PGlite database and the JWT secret; undefined → in-memory PGlite. */
+  /** Folder of the PGlite database and this host's own files; undefined → in-memory PGlite. */
   dataDir?: string;
   /** PostgreSQL instead of PGlite. */
   databaseUrl?: string;
-  jwtSecret?: string;
+  /** PostgreSQL straight, not through a pooler: migrations and the write notices (db/client.ts). */
+  databaseDirectUrl?: string;
+  /** 'transaction': DATABASE_URL is a transaction pooler (PgBouncer), which keeps no named statements. */
+  databasePooling?: DatabasePooling;
+  /**
+   * JWT_SECRET, from before signing keys lived in the database: tokens it signed keep
+   * verifying until they expire (plugins/auth.ts). New tokens are signed with the database's keys.
+   */
+  legacyJwtSecret?: string;
   logger?: boolean | object;
   /** Serve the built PWA from this folder (SPA fallback to index.html). */
   clientDir?: string;
@@ -99,6 +110,8 @@ export type AppOptions = {
   worker?: number;
   /** Telex messages per socket per window; false turns the limit off (benchmarks only). */
   chatRate?: { messages: number; windowMs: number } | false;
+  /** Prometheus metrics (metrics/app-metrics.ts): unset, none are collected. */
+  metrics?: MetricsOptions;
 };
 
 export type AppConfig = {
@@ -144,11 +157,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT,
     // proxy-addr's trust function: the first `hops` addresses from the socket inward.
     trustProxy: options.trustProxy && options.trustProxy > 0 ? (_address: string, hop: number) => hop < (options.trustProxy ?? 0) : false,
-    // Never trust a client-sent request id; generate our own for the logs.
-    genReqId: () => crypto.randomUUID(),
+    // Our balancer's X-Request-Id when behind it, else our own (plugins/request-id.ts).
+    genReqId: requestIds((options.trustProxy ?? 0) > 0),
+    // Closing (drain.ts): idle keep-alive connections end at once, and a request that still
+    // arrives on an open one is answered by its route (with Connection: close), not with
+    // Fastify's bare 503 outside our envelope.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // A path Fastify cannot even decode (e.g. %C3%28) is bad input like any other: the
     // JSON envelope with a 400, not Fastify's own error shape.
-    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, 'The request could not be read.', { url: ['The address could not be read.'] }),
+    frameworkErrors: (_error, request, reply) =>
+      sendError(reply.header(REQUEST_ID_HEADER, request.id), 400, 'The request could not be read.', { url: ['The address could not be read.'] }),
     clientErrorHandler,
   });
   try {
@@ -165,6 +184,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   setupErrors(app);
+  setupRequestId(app);
+  setupDraining(app);
   // First, so every answer (routes, static files, 404s, errors) carries the headers.
   await setupSecurityHeaders(app, options.clientDir);
   const worker = options.worker;
@@ -174,7 +195,9 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     });
   }
 
-  const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, owner: options.owner });
+  const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, directUrl: options.databaseDirectUrl, pooling: options.databasePooling, owner: options.owner });
+  // Before the routes: its hook times every answer.
+  await setupMetrics(app, options.metrics, database);
   await setupMedia(app, options.dataDir);
   const devTools = options.devTools ?? false;
   const publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
@@ -210,23 +233,19 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   });
   // With redisUrl the counters live in Redis, shared by every API process.
   await setupRateLimit(app, { enabled: options.rateLimit ?? true, redisUrl: options.redisUrl, namespace: options.rateLimitNamespace });
-  await setupAuth(app, resolveJwtSecret(options.jwtSecret ?? process.env.JWT_SECRET, options.dataDir));
+  await setupAuth(app, legacyJwtSecrets(options.legacyJwtSecret, options.dataDir));
   // Before any route: it refuses a route that declares no rule, and enforces the rest.
   setupPolicy(app);
   setupIdempotency(app);
   await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
   // Plain http: and loopback push endpoints only with the development conveniences (tests' push service).
-  await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public') });
+  await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public'), onSent: app.metrics?.pushSent });
 
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      typed.get('/health', {
-        config: { access: 'anyone' },
-        schema: { tags: ['health'], response: { 200: envelope(z.object({ db: z.enum(['pglite', 'postgres']) })) } },
-        handler: async () => ({ code: 200, message: 'ok', data: { db: app.dbKind } }),
-      });
+      await api.register(healthRoutes);
       typed.get('/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes);
       await api.register(resetRoutes);

@@ -1,19 +1,27 @@
 /**
- * The API process: reads its configuration from the environment, listens, and stops
- * cleanly on SIGINT/SIGTERM (close the server, then the database, exit 0).
+ * The API process: reads its configuration from the environment, listens, and drains on
+ * SIGINT/SIGTERM (drain.ts: in-flight requests finish, then the database closes; exit 0).
  */
 import { buildApp, proxyHops } from './app';
+import { drainOptions, stopOnSignals } from './drain';
+import { metricsListen } from './metrics/listener';
+import { databasePooling } from './db/client';
 import { parseAllowedOrigins } from './mail/link-origin';
+import { exitIfRefused } from './start-refused';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST ?? '0.0.0.0';
+const metrics = metricsListen(env);
 
-const app = await buildApp({
+// A refusal (hosts disagree on a key, a bad DATABASE_POOLING…) is one sentence and exit 1.
+const app = await (async () => buildApp({
   dataDir: env.DATA_DIR ?? './data',
   owner: `the API server on port ${port}`,
   databaseUrl: env.DATABASE_URL || undefined,
-  jwtSecret: env.JWT_SECRET || undefined,
+  databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+  databasePooling: databasePooling(env.DATABASE_POOLING),
+  legacyJwtSecret: env.JWT_SECRET || undefined,
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
   allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
@@ -25,22 +33,10 @@ const app = await buildApp({
   redisUrl: env.REDIS_URL || undefined,
   // CHAT_RATE_LIMIT=off only for benchmarks that push 1,000 telexes down one socket.
   chatRate: env.CHAT_RATE_LIMIT === 'off' ? false : undefined,
-});
+  // METRICS_PORT: Prometheus metrics on a listener of their own (none when unset).
+  metrics: metrics ? { listen: metrics } : undefined,
+}))().catch(exitIfRefused);
 
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, 'stopping');
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'failed to stop cleanly');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+stopOnSignals(app, drainOptions(env));
 
 await app.listen({ port, host });

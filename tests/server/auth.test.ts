@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { activationCodes, users } from '../../src/server/db/schema/accounts';
+import { signClaims } from '../../src/server/domain/auth/tokens';
 import { dbTargets, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
 const signUpBody = (over: Record<string, unknown> = {}) => ({
@@ -200,7 +201,7 @@ describe.each(dbTargets())('auth on $name', ({ databaseUrl }) => {
     it('refuses a remembered token once it has expired', async () => {
       const m = await s.signUpMember();
       const now = Math.floor(Date.now() / 1000);
-      const short = s.app.jwt.sign({ sub: m.userCode, roles: ['member'], username: m.email, iat: now, exp: now + 2 } as never);
+      const short = await signClaims(s.app.db, { sub: m.userCode, roles: ['member'], username: m.email, iat: now, exp: now + 2 });
       expect((await s.call('GET', feed, { token: short })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 2100));
       expect((await s.call('GET', feed, { token: short })).status).toBe(401);

@@ -17,6 +17,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/accounts';
+import { signClaims } from '../../src/server/domain/auth/tokens';
 import { operationsOf, PUBLIC_OPERATIONS as PUBLIC, type Operation } from '../support/openapi';
 import { startTestServer, type TestMember, type TestServer } from '../support/server';
 
@@ -129,7 +130,7 @@ describe('authorization matrix', () => {
     const tokens: Record<string, string | null> = {
       missing: null,
       forged: hs256({ ...claims, iat: now, exp: now + 3600 }, 'not-the-server-secret'),
-      expired: s.app.jwt.sign({ ...claims, iat: now - 7200, exp: now - 3600 } as never),
+      expired: await signClaims(s.app.db, { ...claims, iat: now - 7200, exp: now - 3600 }),
       unsigned: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iat: now, exp: now + 3600 })}.`,
       garbage: 'a.b.c',
       stale: stale.token,

@@ -5,7 +5,6 @@
  * 404/410 forget the device; a failing push is retried; a restart mid-queue loses nothing
  * and sends nothing twice; two processes sharing the database (and Redis) send each once.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -186,9 +185,8 @@ describe.each(shared)('bulletin pushes from two processes on $name', ({ database
   it('two processes sharing the database and Redis send each push once', async () => {
     const created = await createDatabase(databaseUrl!);
     const existing = { databaseUrl: created.url };
-    const jwtSecret = randomBytes(32).toString('hex');
-    const one = await startTestServer({ existing, jwtSecret, redisUrl: REDIS_URL, pushPollMs: false, pushEndpoints: 'any' });
-    const two = await startTestServer({ existing, jwtSecret, redisUrl: REDIS_URL, pushPollMs: false, pushEndpoints: 'any' });
+    const one = await startTestServer({ existing, redisUrl: REDIS_URL, pushPollMs: false, pushEndpoints: 'any' });
+    const two = await startTestServer({ existing, redisUrl: REDIS_URL, pushPollMs: false, pushEndpoints: 'any' });
     try {
       const [a, b] = await pair(one);
       const d = push.device();

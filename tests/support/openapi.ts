@@ -23,6 +23,9 @@ export type Operation = {
 /** The operations of the OpenAPI document reachable without a session (a new one must be added here, on purpose). */
 export const PUBLIC_OPERATIONS = new Set([
   'GET /api/v1/health',
+  // Liveness and readiness for the balancer and the operator (plugins/health.ts).
+  'GET /api/v1/health/live',
+  'GET /api/v1/health/ready',
   'POST /api/v1/auth/signIn',
   'POST /api/v1/auth/signUp',
   'POST /api/v1/auth/validateEmailId',

@@ -78,7 +78,7 @@ export async function signUpMember(api: string, databaseUrl: string, n: number):
 export async function startCluster(opts: { databaseUrl: string; redisUrl?: string; count: number; env?: Record<string, string> }): Promise<Cluster> {
   const database = await createDatabase(opts.databaseUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bt-cluster-'));
-  const env = { ...opts.env, DATABASE_URL: database.url, REDIS_URL: opts.redisUrl ?? '', JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: dataDir };
+  const env = { ...opts.env, DATABASE_URL: database.url, REDIS_URL: opts.redisUrl ?? '', DATA_DIR: dataDir };
   const processes: ApiProcess[] = [];
   const close = async () => {
     await Promise.all(

@@ -48,12 +48,10 @@ export type TestServerOptions = {
   databaseUrl?: string;
   /** An existing database to open as it is (neither created nor dropped): a restart. */
   existing?: { databaseUrl?: string; dataDir?: string };
-  /** Servers that must accept each other's tokens (two processes of one deployment) share one. */
-  jwtSecret?: string;
   seed?: boolean;
   /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints' | 'metrics'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
@@ -73,12 +71,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       redisUrl: opts.redisUrl,
       pushPollMs: opts.pushPollMs,
       pushEndpoints: opts.pushEndpoints,
+      metrics: opts.metrics,
       logger: false,
       devTools: opts.devTools,
       clientDir: opts.clientDir,
       publicUrl: opts.publicUrl ?? 'http://app.test',
       allowedOrigins: opts.allowedOrigins,
-      jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
     });
   } catch (error) {
     await database?.drop();

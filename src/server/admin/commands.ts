@@ -7,6 +7,7 @@ import { PLAN_CODES, type PlanCode } from '../../contract/codes';
 import type { Database } from '../db/client';
 import { activationCodes } from '../db/schema/accounts';
 import { createResetToken, findByLogin, newActivationCode } from '../domain/auth/repo';
+import { listKeys, retireKey, rotateKeys } from '../domain/auth/signing-keys';
 import { writeBackup } from './backup';
 import { publishNews, retireNews } from './news';
 
@@ -14,7 +15,7 @@ export type AdminArgs = Record<string, string | undefined>;
 export type AdminContext = { database: Database; dataDir: string; publicUrl: string };
 
 /** The commands a running server answers for the CLI. */
-export const LIVE_COMMANDS = ['activation-code', 'reset-link', 'backup', 'news-publish', 'news-retire'] as const;
+export const LIVE_COMMANDS = ['activation-code', 'reset-link', 'backup', 'news-publish', 'news-retire', 'rotate-keys', 'retire-key', 'list-keys'] as const;
 export type LiveCommand = (typeof LIVE_COMMANDS)[number];
 export const isLiveCommand = (command: string | undefined): command is LiveCommand => (LIVE_COMMANDS as readonly string[]).includes(command ?? '');
 
@@ -36,6 +37,9 @@ export async function runLiveCommand(ctx: AdminContext, command: LiveCommand, ar
   }
   if (command === 'news-publish') return [await publishNews(db, args)];
   if (command === 'news-retire') return [await retireNews(db, args.code)];
+  if (command === 'rotate-keys') return rotateKeys(db);
+  if (command === 'retire-key') return retireKey(db, args.kid);
+  if (command === 'list-keys') return listKeys(db);
   if (!args.out) throw new Error('backup needs --out <folder>');
   return [await writeBackup(ctx.database, ctx.dataDir, args.out)];
 }

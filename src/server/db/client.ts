@@ -18,6 +18,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { clockPostgresWrites, INSTALL_WRITE_NOTICES } from './pg-write-clock';
+import { StartRefused } from '../start-refused';
 import { clockWrites, setWriteClock } from './write-clock';
 
 /** Both drivers share this surface; a transaction (`tx`) is a Db too. */
@@ -47,6 +48,7 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
+  // Through a transaction pooler the name is dropped anyway (sendUnnamed).
   if (!(client instanceof Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -67,6 +69,8 @@ export type Database = {
   close: () => Promise<void>;
   /** The embedded data directory's lock (data-dir-lock.ts); absent in memory and on PostgreSQL. */
   lock?: DataDirLock;
+  /** The node-postgres pools' connection counts, read by the metrics (metrics/); absent on PGlite. */
+  poolStats?: () => { pool: 'main' | 'feed'; total: number; idle: number; waiting: number }[];
   /** A consistent copy of the embedded database's files (a gzipped tar), taken in this process. */
   dump?: () => Promise<Blob>;
 };
@@ -79,8 +83,8 @@ const MIGRATION_LOCK = 724_201;
  * `owner` says who opens an embedded data directory ("npm start on port 8080"): another
  * opener is refused with it while we hold the directory (DataDirBusy).
  */
-export async function openDatabase(options: { dataDir?: string; databaseUrl?: string; owner?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string; owner?: string } & PostgresOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
   if (options.dataDir) {
@@ -120,29 +124,86 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export type DatabasePooling = 'session' | 'transaction';
+export type PostgresOptions = {
+  /** PostgreSQL straight (DATABASE_DIRECT_URL), when DATABASE_URL goes through a pooler. */
+  directUrl?: string;
+  /**
+   * 'transaction': DATABASE_URL is a transaction pooler (PgBouncer's pool_mode = transaction),
+   * where consecutive statements of one client may run on different server connections. Such
+   * a pooler keeps no named prepared statement (PgBouncer before 1.21) and passes no startup
+   * `options`; migrations' session lock and the LISTEN of the write notices need the direct URL.
+   */
+  pooling?: DatabasePooling;
+};
+
+/** A DATABASE_POOLING value: unset or 'session' (a plain connection or a session pooler), or 'transaction'. */
+export function databasePooling(value: string | undefined): DatabasePooling {
+  if (value === undefined || value === '' || value === 'session') return 'session';
+  if (value === 'transaction') return 'transaction';
+  throw new StartRefused(`DATABASE_POOLING must be "session" or "transaction", not "${value}".`);
+}
+
+type QueryConfig = { name?: unknown; text?: unknown };
+
+/**
+ * Through a transaction pooler a named statement prepared on one server connection is missing
+ * on the next ("prepared statement … does not exist"): every query is sent unnamed instead
+ * (parsed and planned each time; the price is measured by the topology bench).
+ */
+function sendUnnamed(client: { query: (...args: unknown[]) => unknown }): void {
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const first = args[0] as QueryConfig | string | undefined;
+    if (first && typeof first === 'object' && 'name' in first) {
+      const { name: _name, ...unnamed } = first;
+      args[0] = unnamed;
+    }
+    return query(...args);
+  };
+}
+
+async function openPostgres(url: string, pg: PostgresOptions = {}): Promise<Database> {
+  const pooled = pg.pooling === 'transaction';
+  if (pooled && !pg.directUrl) {
+    throw new StartRefused('DATABASE_POOLING=transaction needs DATABASE_DIRECT_URL (PostgreSQL itself, not the pooler): migrations hold a session lock and the write notices LISTEN, neither of which a transaction pooler keeps.');
+  }
+  const direct = pg.directUrl ?? url;
   // jit off: every statement here is a short OLTP read or write, and a search's cost
   // estimate (its visibility subplans) tipped PostgreSQL into compiling it — 1.7 s of JIT
   // for 0.1 s of work at a million entries. Set per connection, so no server change is needed.
-  // PGOPTIONS (libpq's own variable) adds settings of the operator's after ours.
-  const options = (...ours: string[]) => [...ours, process.env.PGOPTIONS].filter(Boolean).join(' ');
+  // PGOPTIONS (libpq's own variable) adds settings of the operator's after ours. A transaction
+  // pooler passes no startup options: there jit = off is the server's setting (docs/deploy).
+  const options = (...ours: string[]) => (pooled ? undefined : [...ours, process.env.PGOPTIONS].filter(Boolean).join(' '));
   const pool = new Pool({ connectionString: url, max: 10, options: options('-c jit=off') });
   const feedPool = new Pool({ connectionString: url, max: 6, options: options('-c jit=off', '-c plan_cache_mode=force_generic_plan') });
-  // A broken idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
-  feedPool.on('error', () => {});
+  // A broken connection must not crash the process. An idle one: the pool replaces it. One
+  // checked out (a transaction between statements when PostgreSQL restarts: 57P01) emits
+  // 'error' on its client, which pg-pool does not listen to then, so it would be thrown; its
+  // statements fail (503, plugins/errors.ts) and the pool drops it when it is released.
+  for (const p of [pool, feedPool]) {
+    p.on('error', () => {});
+    p.on('connect', (client) => client.on('error', () => {}));
+  }
+  if (pooled) {
+    pool.on('connect', sendUnnamed);
+    feedPool.on('connect', sendUnnamed);
+  }
   // Before the first connection: every one of the pool's is watched for writes.
-  const notices = clockPostgresWrites(url, pool, (message) => console.warn(message));
+  const notices = clockPostgresWrites(direct, pool, (message) => console.warn(message));
   const db = drizzlePg({ client: pool });
   const feedDb = drizzlePg({ client: feedPool });
-  const lock = await pool.connect();
+  // Migrations run on PostgreSQL itself, under a session lock only a direct connection keeps.
+  const migrator = pg.directUrl ? new Pool({ connectionString: direct, max: 2, options: '-c jit=off' }) : pool;
+  const lock = await migrator.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(db, { migrationsFolder });
+    await migratePg(pg.directUrl ? drizzlePg({ client: migrator }) : db, { migrationsFolder });
     await lock.query(INSTALL_WRITE_NOTICES);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lock.release();
+    if (migrator !== pool) await migrator.end();
   }
   await notices.ready;
   setWriteClock(db, notices.clock);
@@ -151,6 +212,10 @@ async function openPostgres(url: string): Promise<Database> {
     db: db as unknown as Db,
     feedDb: feedDb as unknown as Db,
     kind: 'postgres',
+    poolStats: () => [
+      { pool: 'main', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      { pool: 'feed', total: feedPool.totalCount, idle: feedPool.idleCount, waiting: feedPool.waitingCount },
+    ],
     close: async () => {
       await notices.close();
       await Promise.all([pool.end(), feedPool.end()]);

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, realpathSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { StartRefused } from '../start-refused';
 
 export type Holder = { pid: number; what: string };
 export type LockRequest = { secret?: string; command?: string; args?: Record<string, string | undefined> };
@@ -30,7 +31,7 @@ export type DataDirLock = {
   release(): Promise<void>;
 };
 
-export class DataDirBusy extends Error {
+export class DataDirBusy extends StartRefused {
   constructor(
     readonly dataDir: string,
     readonly holder: Holder | null,

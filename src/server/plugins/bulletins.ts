@@ -15,7 +15,7 @@ import { users } from '../db/schema/accounts';
 import { writeBulletin, type BulletinEvent } from '../domain/bulletins/create';
 import type { PushEndpoints } from '../push/endpoint';
 import { claimJobs, dispatchBulletins } from '../push/queue';
-import { sendJob } from '../push/sender';
+import { sendJob, type PushOutcome } from '../push/sender';
 import { loadVapid, type Vapid } from '../push/vapid';
 
 export type BulletinService = {
@@ -47,7 +47,14 @@ export async function bulletin(request: FastifyRequest, tx: Db, event: BulletinE
   if (event && (await writeBulletin(tx, event))) (request.bulletinFor ??= []).push(event.to);
 }
 
-export async function setupBulletins(app: FastifyInstance, options: { pollMs?: number | false; endpoints?: PushEndpoints } = {}): Promise<void> {
+export type BulletinOptions = {
+  pollMs?: number | false;
+  endpoints?: PushEndpoints;
+  /** Told each job's outcome (the metrics count sends and failures). */
+  onSent?: (outcome: PushOutcome) => void;
+};
+
+export async function setupBulletins(app: FastifyInstance, options: BulletinOptions = {}): Promise<void> {
   const vapid = await loadVapid(app.db, { publicUrl: app.config.publicUrl });
   let current: Promise<void> | null = null;
   let again = false;
@@ -58,7 +65,8 @@ export async function setupBulletins(app: FastifyInstance, options: { pollMs?: n
     for (;;) {
       const jobs = await claimJobs(app.db);
       if (jobs.length === 0) break;
-      await Promise.all(jobs.map((job) => sendJob(app.db, vapid, job, app.log)));
+      const outcomes = await Promise.all(jobs.map((job) => sendJob(app.db, vapid, job, app.log)));
+      for (const outcome of outcomes) options.onSent?.(outcome);
     }
   };
   const drain = (): Promise<void> => {

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { sqlState } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http-error';
 
 type Issue = { instancePath?: string; message?: string; keyword?: string; params?: Record<string, unknown> };
@@ -24,6 +25,11 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   415: 'Unsupported content type.',
   429: 'Too many requests. Please wait a few minutes and try again.',
 };
+
+/** PostgreSQL restarting or unreachable: a moment's wait, not our bug (db/unavailable.ts). */
+export const UNAVAILABLE_MESSAGE = 'The service is restarting. Please try again in a moment.';
+/** Seconds a client waits before retrying a 503 (the outbox's own backoff applies too). */
+export const RETRY_AFTER_SECONDS = 2;
 
 export function sendError(reply: FastifyReply, status: number, message: string, errors?: Record<string, string[]>) {
   return reply.code(status).type('application/json').send(errors ? { code: status, message, errors } : { code: status, message });
@@ -95,6 +101,12 @@ export function setupErrors(app: FastifyInstance): void {
     // SQLSTATE class 22 (data exception: a NUL byte in text, a date out of range…) is bad
     // input that slipped past the schema: the client's fault, not ours.
     if (sqlState(error)?.startsWith('22')) return sendError(reply, 400, MESSAGES_BY_STATUS[400]!);
+    // The database going away mid-deploy is expected: warn without a stack, answer 503 so
+    // the outbox (which retries 5xx) and any other client try again shortly.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error.message }, 'database unavailable');
+      return sendError(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), 503, UNAVAILABLE_MESSAGE);
+    }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Something went wrong!');
   });

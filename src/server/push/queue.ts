@@ -88,3 +88,9 @@ export async function retryJob(db: Db, job: PushJob): Promise<void> {
 export async function forgetSubscription(db: Db, subscriptionId: number): Promise<void> {
   await db.execute(sql`delete from push_subscriptions where id = ${subscriptionId}`);
 }
+
+/** Jobs in the queue, due now or waiting for a retry (the metrics' push queue depth; shared by every process). */
+export async function queueDepth(db: Db): Promise<number> {
+  const [row] = await queryRows<{ jobs: number }>(db, sql`select count(*)::int as jobs from push_jobs`);
+  return row?.jobs ?? 0;
+}

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
   CHAT_CLOSE,
@@ -19,7 +19,9 @@ import {
   chatClientFrame,
   type ChatClientFrame,
 } from '../../contract/chat';
+import { whenDraining } from '../drain';
 import { memberFromToken } from '../plugins/auth';
+import { RETRY_AFTER_SECONDS, sendError, UNAVAILABLE_MESSAGE } from '../plugins/errors';
 import { friendCodes } from '../domain/chat/repo';
 import { handleMarks, handleSend, sendLoginSnapshot, type TelexContext } from './telex';
 import { createHub, errorFrame, send, type Conn, type Hub } from './hub';
@@ -43,9 +45,9 @@ declare module 'fastify' {
  * and GET ${API_BASE}/chat/socket (public: the login frame authenticates).
  */
 export async function setupRealtime(app: FastifyInstance, options: SocketOptions & { redisUrl?: string }): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: CHAT_FRAME_MAX_BYTES } });
   const hub = createHub({ redisUrl: options.redisUrl, log: app.log });
   app.decorate('telex', hub);
+  app.addHook('onClose', async () => hub.close());
   const ctx: TelexContext = {
     db: app.db,
     hub,
@@ -72,14 +74,27 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
   }, options.heartbeatMs ?? CHAT_HEARTBEAT_MS);
   heartbeat.unref();
 
-  // Before the HTTP server stops: close every socket and let its presence settle while
-  // the database and bus are still open (onClose hooks close them afterwards).
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
-    const leaving = [...hub.all].map((conn) => closeConn(conn, CHAT_CLOSE.serverStopping, 'Server stopping'));
-    await Promise.allSettled([...leaving, ...dropping.values()]);
+  /** Set when the app starts to close: no socket is taken from then on. */
+  let stopping = false;
+  await app.register(websocket, {
+    options: { maxPayload: CHAT_FRAME_MAX_BYTES },
+    // Ours, not the plugin's (which closes every socket without a code, before any hook of
+    // ours runs): each socket is closed with 1012, on which the app reconnects, and its
+    // presence settles while the database and bus are still open (onClose hooks close them).
+    preClose: async function closeSockets(this: FastifyInstance) {
+      stopping = true;
+      clearInterval(heartbeat);
+      await closeAll();
+      this.websocketServer.close();
+    },
   });
-  app.addHook('onClose', async () => hub.close());
+  // A drain (drain.ts) sends every member's app elsewhere at once, not after its grace.
+  whenDraining(app, closeAll);
+
+  async function closeAll(): Promise<void> {
+    const leaving = [...hub.all].map((conn) => closeConn(conn, CHAT_CLOSE.serviceRestart, 'Service restart'));
+    await Promise.allSettled([...leaving, ...dropping.values()]);
+  }
 
   async function closeConn(conn: Conn, code: number, reason: string): Promise<void> {
     if (conn.ws.readyState === conn.ws.OPEN) conn.ws.close(code, reason);
@@ -151,7 +166,13 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     return handleMarks(ctx, conn, frame.ids, frame.type);
   }
 
-  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { access: 'anyone' }, schema: { hide: true } }, (ws: WebSocket) => {
+  // A stopping process takes no new socket (drain.ts): 503 before the upgrade, so the app
+  // retries with its backoff and the balancer sends it elsewhere.
+  const refuseWhileStopping = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (app.draining || stopping) return sendError(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), 503, UNAVAILABLE_MESSAGE);
+  };
+
+  app.get(CHAT_SOCKET_PATH, { websocket: true, config: { access: 'anyone' }, schema: { hide: true }, onRequest: refuseWhileStopping }, (ws: WebSocket) => {
     const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, alive: true, recent: [], queue: Promise.resolve() };
     hub.all.add(conn);
     const loginTimer = setTimeout(() => {

@@ -3,7 +3,7 @@
  * Rows never leave the server: routes/<area>/repo.ts maps them to contract shapes.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
 export const users = pgTable(
@@ -79,3 +79,19 @@ export const resetTokens = pgTable(
   },
   (t) => [index('reset_tokens_user_ix').on(t.userId)],
 );
+
+/**
+ * The keys members' tokens are signed with (HS256), kept in the database so that every API
+ * host signs and verifies alike (domain/auth/signing-keys.ts). A token names its key (`kid`).
+ * The newest key that `signs` signs; every key not retired verifies, so a rotation logs no one
+ * out; retiring a key refuses its tokens at once. `signs` is false for a secret imported from
+ * before keys lived here (JWT_SECRET, DATA_DIR/jwt-secret): it verifies its old tokens only.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  /** 32 random bytes, base64url. */
+  secret: text('secret').notNull(),
+  signs: boolean('signs').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});

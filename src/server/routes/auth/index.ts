@@ -24,9 +24,9 @@ import { HttpError, fieldError } from '../../http-error';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
+import { signToken, tokenLifetime } from '../../domain/auth/tokens';
 import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from '../../domain/auth/repo';
 
-const DAY_S = 24 * 60 * 60;
 const CODE_FREE = '100';
 const GENDER = { male: 'Male', female: 'Female', other: 'Other' } as const;
 
@@ -49,13 +49,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Unknown accounts still pay for one argon2 verify: same answer, same time.
         const ok = await verifyPassword(account?.passwordHash ?? null, password);
         if (!account || !ok) throw attempt.fail(new HttpError(401, MESSAGES.loginFailed));
-        const lifetime = rememberMe ? 30 * DAY_S : DAY_S;
-        const accessToken = app.jwt.sign(
-          { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '' },
-          { expiresIn: lifetime },
-        );
-        const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
-        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, accessToken, expiresAt) });
+        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '' };
+        const { token, expiresAt } = await signToken(app.db, claims, tokenLifetime(rememberMe ?? false));
+        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, token, expiresAt) });
       } finally {
         await attempt.end();
       }

@@ -1,0 +1,71 @@
+/**
+ * Health for operators and the balancer (registered under /api/v1):
+ * - GET /health: up, and which database (for people and older checks; unchanged).
+ * - GET /health/live: the process runs its event loop. No database call, so a database
+ *   that is away never gets healthy processes restarted by a liveness check.
+ * - GET /health/ready: may this process take traffic? 200 when the database answers a
+ *   trivial query within READY_TIMEOUT_MS and the process is not draining (drain.ts);
+ *   otherwise 503 with Retry-After and the error envelope. HAProxy checks this one.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { envelope, errorAnswer } from '../../contract/envelope';
+import { RETRY_AFTER_SECONDS, sendError } from './errors';
+
+/** How long readiness waits for the database's answer. */
+export const READY_TIMEOUT_MS = 1000;
+
+export const NOT_READY = {
+  draining: 'This server is stopping. Please try again in a moment.',
+  database: 'The database is not answering. Please try again in a moment.',
+} as const;
+
+export default async function healthRoutes(api: FastifyInstance): Promise<void> {
+  const typed = api.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/health', {
+    config: { access: 'anyone' },
+    schema: { tags: ['health'], response: { 200: envelope(z.object({ db: z.enum(['pglite', 'postgres']) })) } },
+    handler: async () => ({ code: 200, message: 'ok', data: { db: api.dbKind } }),
+  });
+
+  typed.get('/health/live', {
+    config: { access: 'anyone' },
+    schema: { tags: ['health'], response: { 200: envelope(z.object({ live: z.literal(true) })) } },
+    handler: async () => ({ code: 200, message: 'ok', data: { live: true as const } }),
+  });
+
+  // One probe query at a time: while the database hangs, checks every second must not
+  // queue a new query each (they would wait for a pool connection and pile up).
+  let probe: Promise<boolean> | null = null;
+  const databaseAnswers = (): Promise<boolean> => {
+    if (!probe) {
+      const asked = api.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      probe = asked;
+      void asked.then(() => {
+        probe = null;
+      });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+    });
+    return Promise.race([probe, late]).finally(() => clearTimeout(timer));
+  };
+
+  typed.get('/health/ready', {
+    config: { access: 'anyone' },
+    schema: { tags: ['health'], response: { 200: envelope(z.object({ ready: z.literal(true) })), 503: errorAnswer } },
+    handler: async (_request, reply) => {
+      const answers = !api.draining && (await databaseAnswers());
+      // Draining may have begun while the database was asked.
+      if (answers && !api.draining) return { code: 200, message: 'ok', data: { ready: true as const } };
+      return sendError(reply.header('retry-after', String(RETRY_AFTER_SECONDS)), 503, api.draining ? NOT_READY.draining : NOT_READY.database);
+    },
+  });
+}
