@@ -20,7 +20,8 @@ import { answerPrimary, clusterScrape, metricsListen, serveMetrics, type Metrics
 import { databasePooling } from '../src/server/db/client';
 import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
-import { exitIfRefused } from '../src/server/start-refused';
+import { pushEndpointsFrom } from '../src/server/push/endpoint';
+import { exitStartFailed } from '../src/server/start-refused';
 import { ensureFineLand, fineLandFile } from '../src/server/geo/fine-land';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
@@ -174,6 +175,7 @@ async function serve(worker: number | undefined): Promise<void> {
     databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
     databasePooling: databasePooling(env.DATABASE_POOLING),
     legacyJwtSecret: env.JWT_SECRET || undefined,
+    pushEndpoints: pushEndpointsFrom(env.PUSH_ENDPOINT_HOSTS),
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
@@ -222,5 +224,5 @@ try {
   }
 } catch (error) {
   // Said to the operator in a sentence (another process holds the data, hosts disagree on a key…).
-  exitIfRefused(error);
+  exitStartFailed(error);
 }

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { askRunningServer } from './admin/channel';
 import { restoreBackup } from './admin/backup';
 import { isLiveCommand, runLiveCommand } from './admin/commands';
-import { openDatabase, type Database } from './db/client';
+import { databasePooling, openDatabase, type Database } from './db/client';
 import { mediaFilesFor } from './domain/media-files';
 import { DataDirBusy } from './db/data-dir-lock';
 import { resolveDemoPassword } from './seed/demo-logins';
@@ -52,11 +52,13 @@ const { positionals, values } = parseArgs({
 
 const dataDir = process.env.DATA_DIR ?? './data';
 const databaseUrl = process.env.DATABASE_URL || undefined;
+// Through a transaction pooler, the migrations' lock and the write notices need PostgreSQL itself.
+const pg = () => ({ directUrl: process.env.DATABASE_DIRECT_URL || undefined, pooling: databasePooling(process.env.DATABASE_POOLING) });
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${process.env.PORT ?? 8080}`;
 const command = positionals[0];
 
 async function onFiles(run: (database: Database) => Promise<void>): Promise<void> {
-  const database = await openDatabase({ dataDir, databaseUrl, owner: `npm run admin -- ${command}` });
+  const database = await openDatabase({ dataDir, databaseUrl, ...pg(), owner: `npm run admin -- ${command}` });
   try {
     await ensureReferenceData(database.db);
     await run(database);
@@ -110,5 +112,6 @@ try {
   await main();
 } catch (error) {
   console.error(error instanceof DataDirBusy || error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  // At once: a failure halfway through opening the database may leave connections behind.
+  process.exit(1);
 }

@@ -7,7 +7,8 @@ import { drainOptions, stopOnSignals } from './drain';
 import { metricsListen } from './metrics/listener';
 import { databasePooling } from './db/client';
 import { parseAllowedOrigins } from './mail/link-origin';
-import { exitIfRefused } from './start-refused';
+import { pushEndpointsFrom } from './push/endpoint';
+import { exitStartFailed } from './start-refused';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -22,6 +23,7 @@ const app = await (async () => buildApp({
   databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
   databasePooling: databasePooling(env.DATABASE_POOLING),
   legacyJwtSecret: env.JWT_SECRET || undefined,
+  pushEndpoints: pushEndpointsFrom(env.PUSH_ENDPOINT_HOSTS),
   smtpUrl: env.SMTP_URL || undefined,
   publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
   allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
@@ -35,7 +37,7 @@ const app = await (async () => buildApp({
   chatRate: env.CHAT_RATE_LIMIT === 'off' ? false : undefined,
   // METRICS_PORT: Prometheus metrics on a listener of their own (none when unset).
   metrics: metrics ? { listen: metrics } : undefined,
-}))().catch(exitIfRefused);
+}))().catch(exitStartFailed);
 
 stopOnSignals(app, drainOptions(env));
 

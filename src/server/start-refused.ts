@@ -4,9 +4,12 @@
  */
 export class StartRefused extends Error {}
 
-/** The operator reads the sentence of a StartRefused and the process exits 1; anything else is thrown on. */
-export function exitIfRefused(error: unknown): never {
-  if (!(error instanceof StartRefused)) throw error;
-  console.error(error.message);
+/**
+ * Ends a start that failed: a StartRefused as its sentence, anything else with its stack;
+ * exit 1 either way, at once — a failure halfway through opening the database must not
+ * leave the process idling on what it had opened.
+ */
+export function exitStartFailed(error: unknown): never {
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 }

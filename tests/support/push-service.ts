@@ -5,7 +5,8 @@
  * node:crypto alone — an implementation independent of the `web-push` library that sent it.
  */
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export type Received = { device: string; payload: Record<string, unknown>; vapidKey: string; ttl: string | undefined; at: number };
@@ -59,20 +60,27 @@ export class PushService {
   private readonly devices = new Map<string, { ua: ECDH; auth: Buffer }>();
 
   private constructor(
-    private readonly server: Server,
+    private readonly server: Server | TlsServer,
     readonly origin: string,
   ) {}
 
-  static async start(): Promise<PushService> {
+  /**
+   * On 127.0.0.1 over http by default. `tls` and `host` make it look like a real push service
+   * (https:, an address that is not loopback) to servers that accept only those (the
+   * topology suite's production hosts).
+   */
+  static async start(options: { host?: string; tls?: { key: string; cert: string } } = {}): Promise<PushService> {
     let self: PushService | undefined;
-    const server = createServer((req, res) => {
+    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => self!.handle(req.url ?? '', req.headers, Buffer.concat(chunks), (status) => res.writeHead(status).end()));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    };
+    const server = options.tls ? createTlsServer(options.tls, onRequest) : createServer(onRequest);
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
     const { port } = server.address() as AddressInfo;
-    self = new PushService(server, `http://127.0.0.1:${port}`);
+    self = new PushService(server, `${options.tls ? 'https' : 'http'}://${host}:${port}`);
     return self;
   }
 

@@ -1,6 +1,6 @@
 /** Push endpoints a member may register (push/endpoint.ts): public https: push services only, by default. */
 import { describe, expect, it } from 'vitest';
-import { pushEndpointAllowed } from '../../src/server/push/endpoint';
+import { pushEndpointAllowed, pushEndpointsFrom } from '../../src/server/push/endpoint';
 
 describe('push endpoints', () => {
   it.each([
@@ -28,10 +28,31 @@ describe('push endpoints', () => {
       'https://[fe80::1]/push',
       'https://[::ffff:127.0.0.1]/push',
       'https://metadata.google.internal/x',
+      'https://198.18.0.1/push',
+      'https://192.0.2.1/push',
+      'https://198.51.100.7/push',
+      'https://203.0.113.9/push',
+      'https://240.0.0.1/push',
+      'https://224.0.0.1/push',
+      'https://0.0.0.0/push',
+      'https://[2001:db8::1]/push',
+      'https://[::ffff:10.0.0.1]/push',
       'ftp://example.org/x',
     'not a url',
-  ])('refuses %s (plain http, credentials, loopback, private, link-local)', (url) => {
+  ])('refuses %s (plain http, credentials, loopback, private, link-local, reserved)', (url) => {
     expect(pushEndpointAllowed(url, 'public')).toBe(false);
+  });
+
+  it('accepts a public address literal, and a host the operator names (PUSH_ENDPOINT_HOSTS)', () => {
+    expect(pushEndpointAllowed('https://8.8.8.8/push', 'public')).toBe(true);
+    expect(pushEndpointAllowed('https://[2a00:1450:4001::1]/push', 'public')).toBe(true);
+    const relay = pushEndpointsFrom(' push-relay.corp , 198.18.0.1 ')!;
+    expect(pushEndpointAllowed('https://198.18.0.1/push/1', relay)).toBe(true);
+    expect(pushEndpointAllowed('https://push-relay.corp/x', relay)).toBe(true);
+    expect(pushEndpointAllowed('http://198.18.0.1/push/1', relay)).toBe(false);
+    expect(pushEndpointAllowed('https://198.18.0.2/push/1', relay)).toBe(false);
+    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/a', relay)).toBe(true);
+    expect(pushEndpointsFrom('')).toBeUndefined();
   });
 
   it("lets the tests' local push service through only when asked", () => {

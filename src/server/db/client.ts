@@ -195,15 +195,23 @@ async function openPostgres(url: string, pg: PostgresOptions = {}): Promise<Data
   const feedDb = drizzlePg({ client: feedPool });
   // Migrations run on PostgreSQL itself, under a session lock only a direct connection keeps.
   const migrator = pg.directUrl ? new Pool({ connectionString: direct, max: 2, options: '-c jit=off' }) : pool;
-  const lock = await migrator.connect();
   try {
-    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(pg.directUrl ? drizzlePg({ client: migrator }) : db, { migrationsFolder });
-    await lock.query(INSTALL_WRITE_NOTICES);
+    const lock = await migrator.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(pg.directUrl ? drizzlePg({ client: migrator }) : db, { migrationsFolder });
+      await lock.query(INSTALL_WRITE_NOTICES);
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      lock.release();
+    }
+  } catch (error) {
+    // A failed migration (a missing privilege, say) must end the start, not leave it idling
+    // on open connections.
+    await Promise.allSettled([notices.close(), pool.end(), feedPool.end()]);
+    throw error;
   } finally {
-    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    lock.release();
-    if (migrator !== pool) await migrator.end();
+    if (migrator !== pool) await migrator.end().catch(() => {});
   }
   await notices.ready;
   setWriteClock(db, notices.clock);
