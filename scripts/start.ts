@@ -176,6 +176,8 @@ async function serve(worker: number | undefined): Promise<void> {
     databasePooling: databasePooling(env.DATABASE_POOLING),
     legacyJwtSecret: env.JWT_SECRET || undefined,
     pushEndpoints: pushEndpointsFrom(env.PUSH_ENDPOINT_HOSTS),
+    // CHAT_RATE_LIMIT=off only for benchmarks that push many telexes down one socket.
+    chatRate: env.CHAT_RATE_LIMIT === 'off' ? false : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),

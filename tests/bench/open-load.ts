@@ -14,14 +14,15 @@
  */
 import { Agent, request } from 'node:http';
 
-export type LoadRequest = { path: string; headers?: Record<string, string> };
+/** A GET unless `method` says otherwise; `body` is sent as it is (set its content-type in `headers`). */
+export type LoadRequest = { path: string; headers?: Record<string, string>; method?: string; body?: string };
 export type LoadResult = { p50: number; p99: number; max: number; served: number; failed: number; perSecond: number };
 
 /** The q-quantile (0..1) of sorted values, nearest rank. */
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 
 /**
- * GETs `requests` in turn at `rate` a second for `seconds` against `url`; latencies in ms
+ * Sends `requests` in turn at `rate` a second for `seconds` against `url`; latencies in ms
  * (rounded to 0.1). Sockets are kept alive and opened as needed (up to `maxSockets`), so
  * requests never wait for a connection the generator chose to hold back.
  */
@@ -36,7 +37,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
   const one = (i: number, due: number) =>
     new Promise<void>((resolve) => {
       const r = opts.requests[i % opts.requests.length]!;
-      const req = request({ agent, hostname, port, path: r.path, headers: { 'accept-encoding': 'gzip', ...r.headers } }, (res) => {
+      const req = request({ agent, hostname, port, path: r.path, method: r.method ?? 'GET', headers: { 'accept-encoding': 'gzip', ...r.headers } }, (res) => {
         res.resume();
         res.on('end', () => {
           if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) {
@@ -53,7 +54,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
         failed += 1;
         resolve();
       });
-      req.end();
+      req.end(r.body);
     });
   const inFlight: Promise<void>[] = [];
   // Every millisecond or so, send whatever has come due (timers are coarse; the schedule is not).

@@ -19,6 +19,9 @@ import { measureFeedPaint } from './feed-paint';
 import { measureFeedScroll } from './feed-scroll';
 import { measureLighthouse } from './lighthouse';
 import { measureFirstScreenBlocking } from './first-screen-tbt';
+import { measureRequestCosts } from './request-costs';
+import { capacityRows } from './capacity-model';
+import { measureBalancerCapacity } from './balancer-capacity';
 
 type Row = { measure: string; value: string; budget: string };
 
@@ -53,6 +56,11 @@ async function main() {
   // The feed's growth: 1,000, 10,000 and 100,000 generated members, 1,000 of them reading.
   rows.push(...(await measureFeedGrowth()));
   rows.push(await measureBulletinLatency());
+  // Past one machine: what each kind of request costs through PgBouncer, the capacity model
+  // built on it, and the topology suite's deployment (three hosts behind HAProxy) ramped.
+  const { rows: costRows, costs } = await measureRequestCosts();
+  rows.push(...costRows, ...capacityRows(costs));
+  rows.push(...(await measureBalancerCapacity()));
   const width = Math.max(...rows.map((r) => r.measure.length));
   console.log(`\n${'measure'.padEnd(width)}  value            budget`);
   for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.value.padEnd(16)} ${r.budget}`);

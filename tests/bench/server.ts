@@ -20,12 +20,14 @@ const freePort = () =>
 
 /**
  * Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start
- * seeds. `workers` > 1 runs that many API processes on the port (WORKERS, with REDIS_URL).
+ * seeds. `workers` > 1 runs that many API processes on the port (WORKERS, with REDIS_URL);
+ * `env` adds to the server's environment (DATABASE_POOLING, CHAT_RATE_LIMIT…).
  */
-export async function startBenchServer(opts: { databaseUrl?: string; workers?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(opts: { databaseUrl?: string; workers?: number; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'billionett-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_COMMUNITY: '1', DEMO_PASSWORD };
+  Object.assign(env, opts.env);
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   else delete env.DATABASE_URL;
   if (opts.workers && opts.workers > 1) {

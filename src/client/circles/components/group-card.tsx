@@ -14,7 +14,7 @@ import { STANDING } from './standing-actions';
 import classes from './group-card.module.css';
 
 export function GroupCard({ view, actions }: { view: GroupView | undefined; actions?: ReactNode }) {
-  if (!view) return <Skeleton height={160} radius={0} aria-label="Loading" />;
+  if (!view) return <Skeleton height={160} radius={0} role="status" aria-label="Loading" />;
   const count = view.kind === 'circle' ? `${view.count} ${view.count === 1 ? 'member' : 'members'}` : `${view.count} ${view.count === 1 ? 'follower' : 'followers'}`;
   return (
     <section aria-label={view.kind === 'circle' ? 'Circle card' : 'Slate card'}>

@@ -52,7 +52,7 @@ export function BillionettLayout({ me, userCode, children }: { me: string; userC
   return (
     <>
       <Paper withBorder radius="md" mb="md" className={classes.panel} data-plan={view?.profile?.planName.toLowerCase()}>
-        {view?.profile ? <MemberCard profile={view.profile} /> : <Skeleton height={150} radius={0} aria-label="Loading" />}
+        {view?.profile ? <MemberCard profile={view.profile} /> : <Skeleton height={150} radius={0} role="status" aria-label="Loading" />}
         <div className={classes.menuRow}>
           <SectionMenu label="Billionett" items={items} />
         </div>
