@@ -3,8 +3,9 @@
  * PostgreSQL and how many connections 10,000, 100,000 and 1,000,000 members need at the stated
  * activity. This machine has 2 cores, so more than its own share is modelled, not measured;
  * the model is only as good as its assumptions, which are printed with it.
+ * Run alone (the costs measured, then the model): `npx tsx tests/bench/capacity-model.ts`.
  */
-import type { Costs, Row } from './request-costs';
+import { measureRequestCosts, type Costs, type Row } from './request-costs';
 
 /** A day of a member who opens the app that day. */
 export const DAILY_REQUESTS: Record<keyof Costs, number> = { feed: 40, search: 4, write: 3, telex: 30 };
@@ -51,9 +52,15 @@ export function capacityRows(costs: Costs): Row[] {
     const p = plan(costs, members);
     rows.push({
       measure: `capacity model, ${members.toLocaleString('en')} members: peak req/s; API hosts (cores); PostgreSQL cores; backends`,
-      value: `${Math.round(p.peakPerSecond)}/s; ${p.hosts} (${p.apiCores.toFixed(1)}); ${p.dbCores.toFixed(1)}; ${p.backends}`,
+      value: `${Math.round(p.peakPerSecond)}/s; ${p.hosts} (${p.apiCores.toFixed(2)}); ${p.dbCores.toFixed(2)}; ${p.backends}`,
       budget: '(paper)',
     });
   }
   return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { rows, costs } = await measureRequestCosts();
+  for (const r of [...rows, ...capacityRows(costs)]) console.log(`${r.measure}  ${r.value}  ${r.budget}`);
+  console.log(JSON.stringify(costs));
 }
