@@ -26,6 +26,7 @@ const AWAY: [string, Error][] = [
   ['57P03 cannot_connect_now', withCode('the database system is starting up', '57P03')],
   ['08006 connection_failure', withCode('connection failure', '08006')],
   ['08001 unable to connect', withCode('could not connect to server', '08001')],
+  ['08P01 PgBouncer while PostgreSQL restarts', withCode('server login has been failing, try again later (server_login_retry)', '08P01')],
   ['ECONNREFUSED', refused('127.0.0.1')],
   ['both addresses refused', new AggregateError([refused('::1'), refused('127.0.0.1')], 'connect failed')],
   ['connection terminated', new Error('Connection terminated unexpectedly')],

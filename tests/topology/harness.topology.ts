@@ -74,7 +74,7 @@ describe('faults, and the deployment back by itself', () => {
 
   it('PostgreSQL restarted (fast shutdown, start): every host serves again without a restart of its own', async () => {
     const m = await newMember();
-    restartPostgres();
+    await restartPostgres();
     // The hosts' readiness fails while their connections are renewed (the balancer takes them
     // out for a moment), then every host serves the member's feed (the database, every time).
     const read = () => api('GET', `${ENTRY_PATHS.home}?pageSize=5`, { token: m.token });

@@ -16,6 +16,10 @@ const SQL_STATES = new Set([
   '08003', // connection_does_not_exist
   '08004', // sqlserver_rejected_establishment_of_sqlconnection
   '08006', // connection_failure
+  // PgBouncer's own refusals while PostgreSQL is away ("server login has been failing, try
+  // again later (server_login_retry)", "query_wait_timeout", "pgbouncer cannot connect to
+  // server"): it sends them all as protocol_violation. Seen in the topology suite's restart.
+  '08P01',
 ]);
 
 /** Socket errors of the connection to it. */

@@ -3,9 +3,11 @@
  * the `postgres` user: PostgreSQL refuses root), PgBouncer in transaction pooling in front of
  * it with the operators' docs/deploy/pgbouncer.ini, and a redis-server.
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { MACHINES, inNs, run } from './net';
 import { RUN_DIR, launch, logOf, stop, until } from './procs';
@@ -96,9 +98,13 @@ export function startPostgres(): void {
   pgCtl('start', '-w', '-t', '60', '-l', PG_LOG);
 }
 
-/** A fast shutdown (what an operator's restart does), then a start. */
-export function restartPostgres(): void {
-  pgCtl('restart', '-w', '-t', '60', '-m', 'fast', '-l', PG_LOG);
+/**
+ * A fast shutdown (what an operator's restart does), then a start. Not blocking: the tests
+ * keep driving the member's browser meanwhile.
+ */
+export async function restartPostgres(): Promise<void> {
+  const argv = asPostgres([`${PG_BIN}/pg_ctl`, '-D', PG_DATA, 'restart', '-w', '-t', '60', '-m', 'fast', '-l', PG_LOG]);
+  await promisify(execFile)(argv[0]!, argv.slice(1));
 }
 
 /** The immediate stop of teardown: nothing to keep. */

@@ -6,7 +6,7 @@
  *
  *   deployment()             the addresses: balancer, each host, PostgreSQL, PgBouncer, Redis
  *   stopHost(i, signal)      SIGTERM (a clean stop) or SIGKILL (a crash) of API host i (1–3)
- *   startHost(i)             host i's `npm start` again, waiting until it answers
+ *   startHost(i, release?)   host i's `npm start` again (from a release directory, for a deploy), waiting until it answers
  *   restartPostgres()        fast shutdown and start, as an operator's restart
  *   stopRedis() / startRedis()        SIGKILL of Redis, and a fresh (empty) start
  *   cutRedis(i) / healRedis(i)        a firewall rule in host i's namespace dropping its Redis traffic
@@ -60,7 +60,7 @@ export function deployment(): Deployment {
 }
 
 export const stopHost = (i: hosts.HostIndex, signal: NodeJS.Signals = 'SIGTERM') => hosts.stopHost(i, signal);
-export const startHost = (i: hosts.HostIndex) => hosts.startHost(i, deployment().dbPassword);
+export const startHost = (i: hosts.HostIndex, release?: string) => hosts.startHost(i, deployment().dbPassword, undefined, release);
 export const restartPostgres = () => db.restartPostgres();
 export const stopRedis = () => db.stopRedis('SIGKILL');
 export const startRedis = () => db.startRedis();

@@ -58,10 +58,13 @@ async function answers(i: HostIndex): Promise<boolean> {
   }
 }
 
-/** Starts host `i` and waits until it answers. */
-export async function startHost(i: HostIndex, dbPassword: string, timeoutMs = 90_000): Promise<void> {
+/**
+ * Starts host `i` and waits until it answers: `npm start` in this checkout, or in `release`
+ * (a release directory laid out as this checkout, see support/release.ts) for a deploy.
+ */
+export async function startHost(i: HostIndex, dbPassword: string, timeoutMs = 90_000, release = ROOT): Promise<void> {
   mkdirSync(dataDirOf(i), { recursive: true });
-  const pid = launch(hostName(i), MACHINES[hostName(i)].ns, [process.execPath, 'scripts/start.mjs'], hostEnv(i, dbPassword), ROOT);
+  const pid = launch(hostName(i), MACHINES[hostName(i)].ns, [process.execPath, 'scripts/start.mjs'], hostEnv(i, dbPassword), release);
   await until(
     async () => {
       if (!alive(pid)) throw new Error(`${hostName(i)} exited while starting:\n${logOf(hostName(i))}`);
