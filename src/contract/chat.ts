@@ -152,7 +152,17 @@ export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 // ---- Socket frames: server → client ----
 
 export const chatSessionFrame = z.object({ type: z.literal('session'), sessionId: z.string() });
-export const chatReadyFrame = z.object({ type: z.literal('ready'), userCode: z.string(), time: z.string() });
+/** Whether the server can carry telex live between its processes right now. */
+export const chatLinkState = z.enum(['up', 'down']);
+export type ChatLinkState = z.infer<typeof chatLinkState>;
+/** `link` is 'down' when this process cannot reach the others (absent: 'up'). */
+export const chatReadyFrame = z.object({ type: z.literal('ready'), userCode: z.string(), time: z.string(), link: chatLinkState.optional() });
+/**
+ * The live link changed after `ready`: 'down' while the server's bus (Redis) is away. Sends
+ * are still stored and acknowledged; what others send arrives when the link is 'up' again
+ * (and what was missed with the next login's backlog).
+ */
+export const chatLinkFrame = z.object({ type: z.literal('link'), state: chatLinkState });
 /** The send with this id is stored; `time` is the stored server time (the same on every repeat). */
 export const chatAckFrame = z.object({ type: z.literal('ack'), id: z.string(), time: z.string(), status: chatStatus });
 /** A message to me, or one I sent from another tab/device (sender = me). */
@@ -187,6 +197,7 @@ export const chatServerFrame = z.discriminatedUnion('type', [
   chatErrorFrame,
   chatPongFrame,
   chatBulletinsFrame,
+  chatLinkFrame,
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrame>;
 export type ChatErrorFrame = z.infer<typeof chatErrorFrame>;

@@ -4,6 +4,8 @@
  * messages both ways, and the delivered/read statuses cross back. Needs DATABASE_URL and
  * REDIS_URL (`.ci/run` sets both); without them the file says why it did not run.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS } from '../../src/contract/chat';
 import { startCluster, type Cluster } from '../support/processes';
@@ -78,5 +80,84 @@ describe.each(targets)('telex across two processes with Redis', ({ databaseUrl, 
 
     await cb.close();
     expect(await ca.next((f) => f.type === 'presence' && f.userCode === b.userCode && !f.isOnline)).toMatchObject({ isOnline: false });
+  });
+});
+
+/** A redis-server of the test's own (the machine's one must not be killed), on a free port. */
+async function ownRedis(): Promise<{ url: string; start(): Promise<void>; kill(): Promise<void> }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+  let child: ChildProcess | undefined;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'pipe' });
+      await new Promise<void>((resolve, reject) => {
+        child!.stdout!.on('data', (d: Buffer) => d.toString().includes('Ready to accept connections') && resolve());
+        child!.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
+      });
+    },
+    async kill() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+describe.each(targets)('telex while Redis is away', ({ databaseUrl }) => {
+  let cluster: Cluster;
+  let redis: Awaited<ReturnType<typeof ownRedis>>;
+  const sockets: TelexClient[] = [];
+  beforeAll(async () => {
+    redis = await ownRedis();
+    await redis.start();
+    cluster = await startCluster({ databaseUrl, redisUrl: redis.url, count: 2 });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await cluster?.close();
+    await redis?.kill();
+  });
+
+  it('tells every socket the link is down, keeps storing and answering, and delivers live again once it is back', async () => {
+    const [p1, p2] = cluster.processes as [(typeof cluster.processes)[0], (typeof cluster.processes)[0]];
+    const a = await cluster.signUp(p1);
+    const b = await cluster.signUp(p2);
+    await befriend(p1.api, a, b);
+    const ca = await TelexClient.open(p1.url, a);
+    const cb = await TelexClient.open(p2.url, b);
+    sockets.push(ca, cb);
+    await ca.next((f) => f.type === 'presence' && f.userCode === b.userCode);
+
+    await redis.kill();
+    expect(await ca.next((f) => f.type === 'link')).toEqual({ type: 'link', state: 'down' });
+    expect(await cb.next((f) => f.type === 'link')).toEqual({ type: 'link', state: 'down' });
+
+    // A login meanwhile is let in at once and told; presence and reads answer from this process.
+    const late = await TelexClient.connect(p2.url);
+    sockets.push(late);
+    const session = await late.next((f) => f.type === 'session');
+    late.send({ type: 'login', userName: b.userCode, userId: b.userCode, dest: '/telex', sessionId: session.type === 'session' ? session.sessionId : '', token: b.token });
+    expect(await late.next((f) => f.type === 'ready')).toMatchObject({ link: 'down' });
+    const friends = await fetch(`${p2.api}/${CHAT_PATHS.friends}`, { headers: { authorization: `Bearer ${b.token}` }, signal: AbortSignal.timeout(5000) });
+    expect(friends.status).toBe(200);
+    // A send is stored and acknowledged; B gets it with the next login's backlog at the latest.
+    const during = ca.telex(b.userCode, 'While Redis is away');
+    expect(await ca.next((f) => f.type === 'ack' && f.id === during)).toMatchObject({ status: 'sent' });
+
+    await redis.start();
+    expect(await ca.next((f) => f.type === 'link', 15_000)).toEqual({ type: 'link', state: 'up' });
+    expect(await cb.next((f) => f.type === 'link', 15_000)).toEqual({ type: 'link', state: 'up' });
+    const after = ca.telex(b.userCode, 'Redis is back');
+    expect(await cb.next((f) => f.type === 'message' && f.id === after, 10_000)).toMatchObject({ body: 'Redis is back' });
+    const again = await TelexClient.open(p2.url, b);
+    sockets.push(again);
+    await again.next((f) => f.type === 'message' && f.id === during);
   });
 });

@@ -187,9 +187,14 @@ describe('faults under load, through the balancer', () => {
     await writeComment(app, entry, `redis down: a comment ${Date.now().toString(36)}`);
     await expect.poll(async () => Object.values(await memberRows({ entries: [entry], comments: [], telex: [] })), { timeout: 30_000 }).toEqual([1]);
     await goTelex(app);
+    // The member is told live delivery is away, and still sends (stored, acknowledged).
+    const reconnecting = app.page.getByRole('status').filter({ hasText: 'Reconnecting… messages will arrive when the connection is back.' });
+    await reconnecting.waitFor({ timeout: 15_000 });
+    if (process.env.TOPOLOGY_SHOTS) await app.page.screenshot({ path: `${process.env.TOPOLOGY_SHOTS}/telex-reconnecting.png` });
     await sendTelex(app, `redis down: a telex ${Date.now().toString(36)}`);
     await d.startRedis();
     w.healed = Date.now();
+    await reconnecting.waitFor({ state: 'detached', timeout: 30_000 });
     // Live delivery resumes once the hosts' subscriptions are back on the new Redis.
     await expect.poll(async () => telexFlows('redis back').then(() => true, () => false), { timeout: 60_000, interval: 1000 }).toBe(true);
     await storedOnce();

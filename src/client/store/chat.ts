@@ -4,6 +4,7 @@
  * A message's status only moves forward (pending → sent → delivered → read), however
  * late or out of order an answer, a frame or a page arrives.
  */
+import type { ChatLinkState } from '../../contract/chat';
 import type { ChatConversationRow, ChatFriendRow, ChatMessageRow, ChatMessageStatus, MemberDb } from './db';
 
 const RANK: Record<ChatMessageStatus, number> = { pending: 0, failed: 0, sent: 1, delivered: 2, read: 3 };
@@ -67,6 +68,14 @@ export async function receiveMessage(db: MemberDb, me: string, message: ServerMe
 
 export async function setPresence(db: MemberDb, userCode: string, isOnline: boolean): Promise<void> {
   await db.chatFriends.update(userCode, { isOnline });
+}
+
+/** The server's word on telex's live link; a repeat keeps the time it changed. */
+export async function setTelexLink(db: MemberDb, state: ChatLinkState): Promise<void> {
+  await db.transaction('rw', db.links, async () => {
+    const row = await db.links.get('telex');
+    if (row?.state !== state) await db.links.put({ key: 'telex', state, since: Date.now() });
+  });
 }
 
 /** chat/friends answered whole: the list is replaced (a removed billionett leaves it). */

@@ -14,6 +14,7 @@ import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
 import type { SessionData } from '../../contract/auth';
+import type { ChatLinkState } from '../../contract/chat';
 import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
@@ -162,6 +163,8 @@ export type ServiceRow = BarterItem & { serviceCode: string } & SyncMark;
 export type BulletinRow = BulletinItem & SyncMark;
 /** Server-side counts a mirror of a few pages cannot know (the unread bulletins). */
 export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number };
+/** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */
+export type LinkRow = { key: 'telex'; state: ChatLinkState; since: number };
 
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
@@ -193,6 +196,7 @@ export class MemberDb extends Dexie {
   bulletins!: EntityTable<BulletinRow, 'bulletinCode'>;
   counts!: EntityTable<CountRow, 'key'>;
   news!: EntityTable<NewsItem, 'newsCode'>;
+  links!: EntityTable<LinkRow, 'key'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -244,6 +248,8 @@ export class MemberDb extends Dexie {
     this.version(8).stores({ bulletins: 'bulletinCode, createdAt', counts: 'key' });
     // Live news of the home column, newest first.
     this.version(9).stores({ news: 'newsCode, lastUpdatedTime' });
+    // Telex's live link (down while the server's Redis is away).
+    this.version(10).stores({ links: 'key' });
   }
 }
 

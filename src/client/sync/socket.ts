@@ -16,6 +16,7 @@ import { CHAT_CLOSE, CHAT_PATHS, chatServerFrame, type ChatClientFrame } from '.
 import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
 import type { OutboxItem } from '../store/db';
+import { setTelexLink } from '../store/chat';
 import { createAcks } from './socket-acks';
 import { createInbox } from './socket-inbox';
 import type { Member, SyncContext } from './context';
@@ -149,6 +150,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
         isReady = true;
         attempt = 0;
         keepalive();
+        // Before anything else is written, so a 'link' frame right after lands on top of it.
+        void setTelexLink(who.db, frame.link ?? 'up');
         options.onReady();
         await inbox.readOpenChat(who);
         return;
@@ -170,6 +173,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       case 'bulletins':
         options.onBulletins?.();
         return;
+      case 'link':
+        return setTelexLink(who.db, frame.state);
     }
   }
 

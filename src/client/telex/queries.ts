@@ -7,6 +7,7 @@ import { useLiveQuery } from '../store/live-query';
 import { targets } from '../../contract/targets';
 import { messagePageKey } from '../store/chat';
 import { memberDb, type ChatFriendRow, type ChatMessageRow, type OutboxItem } from '../store/db';
+import type { ChatLinkState } from '../../contract/chat';
 
 export const draftKey = (peer: string) => `telex:${peer}`;
 
@@ -20,6 +21,11 @@ export type ChatPerson = {
   gender?: string;
   isOnline: boolean;
 };
+
+/** Telex's live link as the server last said; 'up' until it says otherwise. */
+export function useTelexLink(me: string): ChatLinkState {
+  return useLiveQuery(async () => (await memberDb(me).links.get('telex'))?.state ?? 'up', [me]) ?? 'up';
+}
 
 export function useChatFriends(me: string): ChatFriendRow[] | undefined {
   return useLiveQuery(async () => {

@@ -15,6 +15,10 @@ export interface Bus {
   /** Resolves once messages on `channel` reach the listener. */
   subscribe(channel: string): Promise<void>;
   unsubscribe(channel: string): Promise<void>;
+  /** False while the bus cannot carry frames between processes (Redis down or unreachable). */
+  isUp(): boolean;
+  /** Called on every change of isUp() (not on repeats). */
+  onLink(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,8 @@ export function createMemoryBus(listener: BusListener): Bus {
     },
     subscribe: async (channel) => void channels.add(channel),
     unsubscribe: async (channel) => void channels.delete(channel),
+    isUp: () => true,
+    onLink: () => undefined,
     close: async () => channels.clear(),
   };
 }
@@ -44,6 +50,18 @@ export function createRedisBus(url: string, listener: BusListener, log: Log): Bu
     client.on('error', (err: Error) => log.warn({ err: err.message, client: name }, 'redis bus error'));
   }
   sub.on('message', (channel: string, payload: string) => listener(channel, payload));
+  // Up only while both connections are ready: a frame needs one to leave and one to arrive.
+  const linkListeners: Array<(up: boolean) => void> = [];
+  const isUp = () => pub.status === 'ready' && sub.status === 'ready';
+  let wasUp = isUp();
+  const relink = () => {
+    const up = isUp();
+    if (up === wasUp) return;
+    wasUp = up;
+    log.warn({ up }, up ? 'redis bus is back' : 'redis bus is down');
+    for (const notify of linkListeners) notify(up);
+  };
+  for (const client of [pub, sub]) for (const event of ['ready', 'close', 'end', 'reconnecting']) client.on(event, relink);
   return {
     kind: 'redis',
     publish(channel, payload) {
@@ -51,6 +69,8 @@ export function createRedisBus(url: string, listener: BusListener, log: Log): Bu
     },
     subscribe: async (channel) => void (await sub.subscribe(channel)),
     unsubscribe: async (channel) => void (await sub.unsubscribe(channel)),
+    isUp,
+    onLink: (notify) => void linkListeners.push(notify),
     close: async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

@@ -73,8 +73,12 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
         subscribed.set(member.userCode, bus.subscribe(CHANNEL + member.userCode));
       }
       conns.add(conn);
-      // A second socket of the member also waits for the first one's subscription.
-      await subscribed.get(member.userCode);
+      // A second socket of the member also waits for the first one's subscription. While
+      // the bus is down it would wait for Redis: the socket is let in at once, told the
+      // link is down, and the subscription completes when Redis is back.
+      const subscription = subscribed.get(member.userCode)!;
+      if (bus.isUp()) await subscription;
+      else subscription.catch(() => undefined);
       return presence.join(member.userCode);
     },
     /** True: the member just went offline everywhere. */

@@ -5,6 +5,11 @@
  * while the process holds the member. A crashed process stops refreshing, so its members
  * drop offline within PRESENCE_TTL_MS without anyone cleaning up (no offline push then:
  * friends see it on their next chat/friends read or presence snapshot).
+ *
+ * While Redis is not ready, presence answers from this process alone instead of waiting
+ * (ioredis would hold the commands until Redis is back, and a telex login, a send's
+ * "is the receiver away?" and the chat/friends read with them): members of other
+ * processes read as offline, and the field updates queued meanwhile run on reconnect.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -72,10 +77,16 @@ return 0`;
 export function createRedisPresence(redis: Redis): Presence {
   const c = counter();
   const processId = randomUUID();
+  const up = () => redis.status === 'ready';
+  /** True when another process holds the member; while Redis is away, assumed not (and not waited for). */
   const setAndCheck = async (code: string, present: boolean): Promise<boolean> => {
     const now = Date.now();
-    const others = await redis.eval(SET_AND_CHECK, 1, keyOf(code), processId, now, present ? now + PRESENCE_TTL_MS : '', PRESENCE_TTL_MS);
-    return others === 1;
+    const answer = redis.eval(SET_AND_CHECK, 1, keyOf(code), processId, now, present ? now + PRESENCE_TTL_MS : '', PRESENCE_TTL_MS);
+    if (!up()) {
+      answer.catch(() => undefined);
+      return false;
+    }
+    return (await answer) === 1;
   };
   const refresh = setInterval(() => {
     if (c.counts.size === 0) return;
@@ -97,7 +108,7 @@ export function createRedisPresence(redis: Redis): Presence {
     async online(codes) {
       const found = new Set(codes.filter((code) => c.counts.has(code)));
       const remote = codes.filter((code) => !found.has(code));
-      if (remote.length === 0) return found;
+      if (remote.length === 0 || !up()) return found;
       const batch = redis.pipeline();
       for (const code of remote) batch.hvals(keyOf(code));
       const answers = (await batch.exec()) ?? [];

@@ -88,6 +88,11 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
       this.websocketServer.close();
     },
   });
+  // Every logged-in app hears when live delivery stops and starts again (Redis away, back).
+  hub.bus.onLink((up) => {
+    const frame = JSON.stringify({ type: 'link', state: up ? 'up' : 'down' });
+    for (const conn of hub.all) if (conn.member) send(conn, frame);
+  });
   // A drain (drain.ts) sends every member's app elsewhere at once, not after its grace.
   whenDraining(app, closeAll);
 
@@ -142,7 +147,8 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     if (!hub.all.has(conn)) return; // closed while the token was checked
     conn.member = { id: member.id, userCode: member.userCode };
     const cameOnline = await hub.attach(conn);
-    send(conn, JSON.stringify({ type: 'ready', userCode: member.userCode, time: new Date().toISOString() }));
+    const link = hub.bus.isUp() ? {} : { link: 'down' };
+    send(conn, JSON.stringify({ type: 'ready', userCode: member.userCode, time: new Date().toISOString(), ...link }));
     await sendLoginSnapshot(ctx, conn);
     if (cameOnline) await announce(conn, true);
   }

@@ -13,6 +13,7 @@ import { pullTelex } from '../commands';
 import { useUnreadTotal } from '../queries';
 import { ChatLists } from './chat-lists';
 import { ChatPane } from './chat-pane';
+import { LinkStatus } from './link-status';
 import classes from './telex.module.css';
 
 export type TelexScreenProps = { me: string; peer: string | undefined; onSelect: (peer: string | undefined) => void };
@@ -41,6 +42,7 @@ export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
     return (
       <>
         <PageTitle title="Telex" />
+        <LinkStatus me={me} />
         {peer ? (
           <ChatPane
             key={peer}
@@ -61,6 +63,7 @@ export function TelexScreen({ me, peer, onSelect }: TelexScreenProps) {
   return (
     <>
       <PageTitle title="Telex" />
+      <LinkStatus me={me} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 5, lg: 4 }}>{lists}</Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7, lg: 8 }}>
