@@ -22,7 +22,8 @@ import { seedScale } from './postgres';
 type Row = { measure: string; value: string; budget: string };
 
 const MEMBERS = Number(process.env.BALANCER_MEMBERS ?? 10_000);
-const RATES = [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000];
+// Fine rungs low down: this machine's knees sit there (2 cores for everything).
+const RATES = [50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000];
 const STEP_S = 5;
 
 type Knee = { rate: number; p99: number; steps: string[] };
@@ -54,7 +55,8 @@ export async function measureBalancerCapacity(): Promise<Row[]> {
     const knees: Knee[] = [];
     for (const count of [1, 2, 3]) {
       await rotate(count);
-      await runLoadProcess({ url: balancer, rate: 100, seconds: 3, requests });
+      // Warm: a host's first seconds (JIT, its caches) are not its capacity.
+      await runLoadProcess({ url: balancer, rate: 50, seconds: 10, requests });
       const k = await knee(balancer, requests);
       console.log(`balancer, ${count} host${count > 1 ? 's' : ''}: ${k.steps.join('; ')}`);
       knees.push(k);

@@ -8,7 +8,7 @@
  * The viewer: a member with a median number of billionetts; the suite is their own.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { Client, Pool } from 'pg';
 import { listItems } from '../../src/server/routes/entries/feed-page';
 import type { FeedMode } from '../../src/server/routes/entries/feed-where';
 
@@ -18,7 +18,7 @@ const literal = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? S
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Planning and execution (ms) of the page's statements, summed. */
-async function pageTime(client: pg.Client, statements: Captured[], tag: string): Promise<{ planning: number; execution: number }> {
+async function pageTime(client: Client, statements: Captured[], tag: string): Promise<{ planning: number; execution: number }> {
   let planning = 0;
   let execution = 0;
   for (const [i, q] of statements.entries()) {
@@ -42,9 +42,9 @@ async function pageTime(client: pg.Client, statements: Captured[], tag: string):
 
 export async function feedDbTime(url: string): Promise<{ mode: string; planning: number; execution: number }[]> {
   const captured: Captured[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const pool = new Pool({ connectionString: url, max: 1 });
   const db = drizzle(pool, { logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as never;
-  const client = new pg.Client({ connectionString: url, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  const client = new Client({ connectionString: url, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   await client.connect();
   try {
     const { rows } = await client.query<{ viewer: number }>(
