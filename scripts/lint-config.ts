@@ -18,7 +18,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const OUT = resolve(ROOT, '.oxlintrc.json');
 
 /** src/client folders that are areas: one screen family each, never importing another. */
-const CLIENT_AREAS = ['auth', 'barter', 'billionetts', 'bulletins', 'circles', 'composer', 'entries', 'news', 'pwa', 'suite', 'sync-state', 'telex', 'vault'];
+const CLIENT_AREAS = ['auth', 'barter', 'billionetts', 'bulletins', 'circles', 'composer', 'entries', 'news', 'pwa', 'settings', 'suite', 'sync-state', 'telex', 'vault'];
 /** src/client folders that are not areas: routes and shell compose areas; ui, store and sync serve them. */
 const CLIENT_SHARED = ['routes', 'shell', 'store', 'sync', 'ui'];
 /** src/server/routes folders: one API area each, never importing another's routes or repo. */

@@ -27,6 +27,7 @@ import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$
 import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
 import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
 import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
@@ -140,6 +141,11 @@ const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSettingsSessionsRoute = MainSettingsSessionsRouteImport.update({
+  id: '/settings/sessions',
+  path: '/settings/sessions',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSlatePageCodeRoute = MainSlatePageCodeRouteImport.update({
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/sessions': typeof MainSettingsSessionsRoute
   '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/circles': typeof MainSuiteCirclesRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/sessions': typeof MainSettingsSessionsRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/circles': typeof MainSuiteCirclesRoute
   '/suite/search': typeof MainSuiteSearchRoute
@@ -383,6 +391,7 @@ export interface FileRoutesById {
   '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/settings/sessions': typeof MainSettingsSessionsRoute
   '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/_main/suite/circles': typeof MainSuiteCirclesRoute
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/sessions'
     | '/slate/$pageCode'
     | '/suite/billionetts'
     | '/suite/circles'
@@ -469,6 +479,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/sessions'
     | '/suite/billionetts'
     | '/suite/circles'
     | '/suite/search'
@@ -513,6 +524,7 @@ export interface FileRouteTypes {
     | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/settings/sessions'
     | '/_main/slate/$pageCode'
     | '/_main/suite/billionetts'
     | '/_main/suite/circles'
@@ -671,6 +683,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/sessions': {
+      id: '/_main/settings/sessions'
+      path: '/settings/sessions'
+      fullPath: '/settings/sessions'
+      preLoaderRoute: typeof MainSettingsSessionsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/slate/$pageCode': {
@@ -941,6 +960,7 @@ interface MainRouteChildren {
   MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
   MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
   MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
   MainSuiteCirclesRoute: typeof MainSuiteCirclesRoute
@@ -965,6 +985,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSettingsSessionsRoute: MainSettingsSessionsRoute,
   MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,
   MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
   MainSuiteCirclesRoute: MainSuiteCirclesRoute,

@@ -11,6 +11,10 @@ export const AUTH_PATHS = {
   requestResetPassword: 'auth/requestResetPassword',
   validateResetPasswordToken: 'auth/validateResetPasswordToken',
   resetPassword: 'auth/resetPassword',
+  /** POST { refreshToken }: the next access and refresh tokens of the session (sessions.ts). */
+  refresh: 'auth/refresh',
+  /** POST { refreshToken }: Checkout — the session ends on the server (always 200). */
+  signOut: 'auth/signOut',
 } as const;
 
 const emailOrEmpty = z.union([z.literal(''), z.string().trim().regex(EMAIL_PATTERN, MESSAGES.usernameInvalid)]);
@@ -36,8 +40,18 @@ export const sessionData = z.object({
   id: z.string(),
   roles: z.array(z.string()),
   username: z.string(),
+  /**
+   * Renews the access token (AUTH_PATHS.refresh), once: each renewal answers the next one.
+   * Absent on sessions a device kept from before sessions were kept on the server.
+   */
+  refreshToken: z.string().optional(),
+  /** The session on the server ('Where you're signed in' marks this device's). */
+  sessionCode: z.string().optional(),
 });
 export type SessionData = z.infer<typeof sessionData>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(200) });
+export type RefreshRequest = z.infer<typeof refreshRequest>;
 
 export const genderInput = z.enum(['male', 'female', 'other'], { message: MESSAGES.genderRequired });
 

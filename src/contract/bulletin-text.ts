@@ -2,6 +2,12 @@
 import type { NotifyFeature } from './settings';
 
 /**
+ * What a bulletin is filed under: a bulletin setting (spec), or 'account' — notices about
+ * the member's own account (a new sign-in) that no setting turns off.
+ */
+export type BulletinFeature = NotifyFeature | 'account';
+
+/**
  * The event behind a bulletin. Several kinds share one setting (`feature`): a join request
  * reaches the circle's owner under 'circleRequest'; its acceptance reaches the requester
  * under 'circleInvite' (the member's answers from circles).
@@ -20,7 +26,8 @@ export const BULLETIN_KINDS = {
   slateFollow: 'slateFollow',
   slateFollowAsk: 'slateFollow',
   telex: 'telex',
-} as const satisfies Record<string, NotifyFeature>;
+  newSignIn: 'account',
+} as const satisfies Record<string, BulletinFeature>;
 export type BulletinKind = keyof typeof BULLETIN_KINDS;
 
 /** The sentence a bulletin reads as, in the list and in the system notification. */
@@ -54,5 +61,8 @@ export function bulletinText(b: { kind: BulletinKind; repeats: number; subjectNa
       return `${who} asked to follow your slate ${what}.`;
     case 'telex':
       return b.repeats > 1 ? `${who} sent you ${b.repeats} telex messages.` : `${who} sent you a telex message.`;
+    case 'newSignIn':
+      // subjectName: the device. The actor is the member: not named.
+      return `New sign-in to Billionett on ${what}.`;
   }
 }

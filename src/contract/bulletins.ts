@@ -28,7 +28,7 @@ const KINDS = Object.keys(BULLETIN_KINDS) as [BulletinKind, ...BulletinKind[]];
 export const bulletinItem = z.object({
   bulletinCode: z.string(),
   kind: z.enum(KINDS),
-  featureCode: z.enum(NOTIFY_FEATURES),
+  featureCode: z.enum([...NOTIFY_FEATURES, 'account']),
   /** Who did it, as the reader sees them in any list. */
   actor: z.object({ userCode: z.string(), displayName: z.string(), profileDp: z.string().nullable() }),
   /** The circle's or slate's name when the bulletin is about one (as it was then). */

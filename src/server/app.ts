@@ -34,6 +34,7 @@ import chatRoutes from './routes/chat/index';
 import circleRoutes from './routes/circles/index';
 import slateRoutes from './routes/slates/index';
 import resetRoutes from './routes/auth/reset';
+import sessionRoutes from './routes/auth/sessions';
 import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
@@ -249,6 +250,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       typed.get('/openapi.json', { config: { access: 'anyone' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(authRoutes);
       await api.register(resetRoutes);
+      await api.register(sessionRoutes);
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);

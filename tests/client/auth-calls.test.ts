@@ -66,10 +66,10 @@ describe('auth calls', () => {
     expect(result.ok && result.data.length).toBeGreaterThan(0);
   });
 
-  it('an expired session is cleared at start; the member database stays', async () => {
+  it('an expired session from before refresh tokens is cleared at start; the member database stays', async () => {
     const h = await signedIn(server);
     await h.sync.pull({ kind: 'shell' });
-    await deviceDb().session.update('current', { expiresAt: Math.floor(Date.now() / 1000) - 1 });
+    await deviceDb().session.update('current', { expiresAt: Math.floor(Date.now() / 1000) - 1, refreshToken: undefined, sessionCode: undefined });
     expect(await freshSync().sync.start()).toBeNull();
     expect(await deviceDb().session.get('current')).toBeUndefined();
     expect(await databaseNames()).toContain(memberDbName(h.member.userCode));

@@ -4,6 +4,7 @@
  * and a restart. Writes are queued exactly as a screen queues them (store/outbox.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '../../src/contract/auth';
 import { USER_PATHS } from '../../src/contract/user';
 import { deviceDb } from '../../src/client/store/db';
 import { enqueue } from '../../src/client/store/outbox';
@@ -114,8 +115,9 @@ describe('outbox replay', () => {
     const { userCode, email, password, token } = h.member;
     await h.sync.pull({ kind: 'shell' });
     const id = await enqueue(h.db, 'about.update', { userCode, data: { about: 'Kept across a sign-out' } });
-    // The server stops accepting the token (expired, revoked): it answers 401.
-    await deviceDb().session.update('current', { accessToken: 'no.longer.valid' });
+    // The server ends the session (signed out from another device): its token and its renewal answer 401.
+    const { refreshToken } = (await deviceDb().session.get('current'))!;
+    expect((await server.call('POST', AUTH_PATHS.signOut, { body: { refreshToken } })).status).toBe(200);
     await h.sync.kick();
     await h.sync.settled();
 

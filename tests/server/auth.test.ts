@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/contract/rules';
 import { activationCodes, users } from '../../src/server/db/schema/accounts';
+import { sessions } from '../../src/server/db/schema/sessions';
 import { signClaims } from '../../src/server/domain/auth/tokens';
 import { dbTargets, startTestServer, TEST_PASSWORD, type TestServer } from '../support/server';
 
@@ -36,15 +37,24 @@ describe.each(dbTargets())('auth on $name', ({ databaseUrl }) => {
       expect(r.status).toBe(200);
       expect(r.body.code).toBe(200);
       expect(r.body.data).toMatchObject({ tokenType: 'Bearer', id: m.userCode, email: m.email, roles: ['member'], username: m.email });
+      // An access token lives minutes; the session lives on through its refresh token.
       const lifetime = r.body.data.expiresAt - Date.now() / 1000;
-      expect(lifetime).toBeGreaterThan(86_400 - 60);
-      expect(lifetime).toBeLessThanOrEqual(86_400 + 1);
+      expect(lifetime).toBeGreaterThan(15 * 60 - 60);
+      expect(lifetime).toBeLessThanOrEqual(15 * 60 + 1);
+      expect(r.body.data.refreshToken).toMatch(/^[\w-]+\.[\w-]{40,}$/);
+      expect(r.body.data.sessionCode).toBe(r.body.data.refreshToken.split('.')[0]);
     });
 
-    it('gives 30 days with rememberMe', async () => {
+    it("keeps a day's session without rememberMe, 30 days with it", async () => {
       const m = await s.signUpMember();
-      const r = await s.call('POST', 'auth/signIn', { body: { username: m.email, password: m.password, rememberMe: true } });
-      expect(r.body.data.expiresAt - Date.now() / 1000).toBeGreaterThan(29 * 86_400);
+      const expiry = async (rememberMe: boolean) => {
+        const r = await s.call('POST', 'auth/signIn', { body: { username: m.email, password: m.password, rememberMe } });
+        const [row] = await s.app.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, r.body.data.sessionCode));
+        return (row!.expiresAt.getTime() - Date.now()) / 1000;
+      };
+      expect(await expiry(false)).toBeGreaterThan(86_400 - 60);
+      expect(await expiry(false)).toBeLessThanOrEqual(86_400 + 1);
+      expect(await expiry(true)).toBeGreaterThan(29 * 86_400);
     });
 
     it('signs in by mobile number', async () => {

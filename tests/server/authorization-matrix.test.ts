@@ -123,11 +123,16 @@ describe('authorization matrix', () => {
     expect(reachable.sort()).toEqual([...PUBLIC].sort());
   });
 
-  it('every private operation refuses a missing, forged, expired, unsigned or stale token with 401', { timeout: 120_000 }, async () => {
+  it('every private operation refuses a missing, forged, expired, unsigned, stale or checked-out token with 401', { timeout: 120_000 }, async () => {
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: victim.userCode, roles: ['user'], username: victim.email };
     const stale = await s.signUpMember();
+    // A session ended by its Checkout: its access token is refused at once, everywhere.
+    const ended = await s.signUpMember();
+    const signedIn = await s.call('POST', 'auth/signIn', { body: { username: ended.email, password: ended.password } });
+    await s.call('POST', 'auth/signOut', { body: { refreshToken: signedIn.body.data.refreshToken } });
     const tokens: Record<string, string | null> = {
+      checkedOut: signedIn.body.data.accessToken,
       missing: null,
       forged: hs256({ ...claims, iat: now, exp: now + 3600 }, 'not-the-server-secret'),
       expired: await signClaims(s.app.db, { ...claims, iat: now - 7200, exp: now - 3600 }),

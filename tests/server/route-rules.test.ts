@@ -52,7 +52,7 @@ describe('declared route rules', () => {
       // Stand-in for plugins/auth.ts: these requests come from a signed-in member.
       app.decorateRequest('member', null);
       app.addHook('onRequest', async (request) => {
-        request.member = { id: 1, userCode: 'U1', roles: [] };
+        request.member = { id: 1, userCode: 'U1', roles: [], sessionId: null };
       });
     });
     afterAll(async () => {

@@ -33,6 +33,10 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/v1/auth/requestResetPassword',
   'POST /api/v1/auth/validateResetPasswordToken',
   'POST /api/v1/auth/resetPassword',
+  // The refresh token is the credential (an expired access token must still renew, and a
+  // Checkout queued offline is sent when no access token may be good any more).
+  'POST /api/v1/auth/refresh',
+  'POST /api/v1/auth/signOut',
   'GET /api/v1/admin/plan/active',
   // The VAPID public key a device subscribes with: public by nature (issue 16).
   'GET /api/v1/push/key',

@@ -15,6 +15,7 @@ import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from 
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
 import type { SessionData } from '../../contract/auth';
 import type { ChatLinkState } from '../../contract/chat';
+import type { DeviceSession } from '../../contract/sessions';
 import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
@@ -163,6 +164,8 @@ export type ServiceRow = BarterItem & { serviceCode: string } & SyncMark;
 export type BulletinRow = BulletinItem & SyncMark;
 /** Server-side counts a mirror of a few pages cannot know (the unread bulletins). */
 export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number };
+/** 'Where you're signed in': the member's sessions as the server last listed them. */
+export type DeviceSessionRow = DeviceSession;
 /** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */
 export type LinkRow = { key: 'telex'; state: ChatLinkState; since: number };
 
@@ -197,6 +200,7 @@ export class MemberDb extends Dexie {
   counts!: EntityTable<CountRow, 'key'>;
   news!: EntityTable<NewsItem, 'newsCode'>;
   links!: EntityTable<LinkRow, 'key'>;
+  deviceSessions!: EntityTable<DeviceSessionRow, 'sessionCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -250,18 +254,24 @@ export class MemberDb extends Dexie {
     this.version(9).stores({ news: 'newsCode, lastUpdatedTime' });
     // Telex's live link (down while the server's Redis is away).
     this.version(10).stores({ links: 'key' });
+    // The member's sessions (issue 29), replaced whole by each pull.
+    this.version(11).stores({ deviceSessions: 'sessionCode' });
   }
 }
 
 export const memberDbName = (userCode: string) => `billionett-${userCode}`;
 
 export type SessionRow = SessionData & { key: 'current' };
+/** A Checkout the server has not heard of yet (sync/sign-out.ts): the session's refresh token. */
+export type SignOutRow = { refreshToken: string; at: number };
 /** Device-wide: who is signed in on this device (at most one member at a time). */
 export class DeviceDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
+  signOuts!: EntityTable<SignOutRow, 'refreshToken'>;
   constructor() {
     super('billionett-device');
     this.version(1).stores({ session: 'key' });
+    this.version(2).stores({ signOuts: 'refreshToken' });
   }
 }
 

@@ -12,8 +12,11 @@
 import type { SessionData } from '../../contract/auth';
 import { STORAGE_KEYS } from '../../contract/codes';
 
-/** userData as stored: the session minus the token, which has its own key. */
-type StoredUser = Omit<SessionData, 'accessToken'>;
+/**
+ * userData as stored: the session minus the token, which has its own key, and minus the
+ * refresh token, which never leaves the device database (only the sync worker renews).
+ */
+type StoredUser = Omit<SessionData, 'accessToken' | 'refreshToken'>;
 
 const listeners = new Set<() => void>();
 
@@ -42,7 +45,7 @@ export function getSession(): SessionData | null {
 }
 
 export function setSession(data: SessionData): void {
-  const { accessToken, ...user } = data;
+  const { accessToken, refreshToken: _renewsInTheWorker, ...user } = data;
   const store = storage();
   store?.setItem(STORAGE_KEYS.accessToken, accessToken);
   store?.setItem(STORAGE_KEYS.userData, JSON.stringify(user satisfies StoredUser));
@@ -56,11 +59,15 @@ export function clearSession(): void {
   notify();
 }
 
-/** Signed in: a stored token that has not passed its expiry (expiresAt is in seconds). */
+/**
+ * Signed in: a session kept on the server (its access token lives minutes and the worker
+ * renews it; a session the server ended is cleared by the worker), or an older token that
+ * has not passed its expiry (expiresAt is in seconds).
+ */
 export function isSignedIn(now: number = Date.now()): boolean {
   const session = getSession();
   if (!session) return false;
-  return !session.expiresAt || session.expiresAt * 1000 > now;
+  return session.sessionCode !== undefined || !session.expiresAt || session.expiresAt * 1000 > now;
 }
 
 /**

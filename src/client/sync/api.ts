@@ -69,6 +69,7 @@ export type PullRequest =
   | { kind: 'bulletins'; pageNo: number }
   // Live news of the home column (admin/news/live, category=feature).
   | { kind: 'news' }
+  | { kind: 'sessions' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -179,4 +180,10 @@ export interface SyncApi {
   uploadServicePicture(file: Blob, fileName: string, key: string, onProgress?: (fraction: number) => void): Promise<CallResult<MediaUpload>>;
   saveService(save: ServiceSave): Promise<CallResult<{ code: string }>>;
   deleteService(code: string, key: string): Promise<CallResult>;
+  /**
+   * 'Where you're signed in', online only (session-calls.ts): end one of the member's
+   * sessions, or every one but this device's; the list is pulled again after.
+   */
+  endSession(sessionCode: string): Promise<CallResult>;
+  endOtherSessions(): Promise<CallResult<{ ended: number }>>;
 }

@@ -15,6 +15,8 @@ import { engineOnline, watchOnline, type OnOnline } from './online';
 import { pullsForTarget, runPull } from './pull/run-pull';
 import { createReplayer } from './replay';
 import { clearSession, isExpired, readSession } from './session';
+import { createRenewal } from './renewal';
+import { endSessionOnServer, sendPendingSignOuts } from './sign-out';
 import * as pictures from './picture-calls';
 import * as vault from './vault-calls';
 import * as friends from './friend-calls';
@@ -25,6 +27,7 @@ import { carriesFiles, prepareEntryMedia, prepareGalleries } from './entry-media
 import { createUtilizationRefresh } from './utilization';
 import * as geo from './geo-calls';
 import * as barter from './barter-calls';
+import * as sessions from './session-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -55,9 +58,26 @@ export function createSync(options: SyncOptions): Sync {
   let current: Member | null = null;
   let reachable = true;
 
+  const renewal = createRenewal(http, options.locks ?? defaultLocks());
   const ctx: SyncContext = {
     http,
     member: () => current,
+    async renew(stale) {
+      const renewed = await renewal(stale.session);
+      if (renewed.kind === 'offline') return 'offline';
+      if (renewed.kind === 'replaced') return null;
+      if (renewed.kind === 'ended') {
+        if (current?.session.sessionCode === stale.session.sessionCode) await ctx.sessionEnded();
+        return null;
+      }
+      const next = { session: renewed.session, db: memberDb(renewed.session.id) };
+      if (current?.session.id === next.session.id) {
+        current = next;
+        // The socket keeps its login; the new token is for its next one.
+        socket?.connect(next);
+      }
+      return next;
+    },
     async sessionEnded() {
       current = null;
       replayer.stop();
@@ -75,7 +95,8 @@ export function createSync(options: SyncOptions): Sync {
    */
   async function refresh(): Promise<Member | null> {
     const session = await readSession();
-    if (session && isExpired(session)) {
+    // A token that renews (renewal.ts) outlives its access token; one that cannot is over.
+    if (session && isExpired(session) && !session.refreshToken) {
       await ctx.sessionEnded();
       return null;
     }
@@ -83,7 +104,8 @@ export function createSync(options: SyncOptions): Sync {
       if (current) replayer.stop();
       socket?.stop();
       current = null;
-    } else if (current?.session.accessToken !== session.accessToken) {
+    } else if (current?.session.accessToken !== session.accessToken || current.session.expiresAt !== session.expiresAt) {
+      // Another tab may have renewed the token (the device row is the one truth).
       current = { session, db: memberDb(session.id) };
     }
     // Signed in: the telex socket follows the session (a no-op while it already does).
@@ -140,6 +162,7 @@ export function createSync(options: SyncOptions): Sync {
   (options.onOnline ?? watchOnline)(() => {
     reachable = true;
     socket?.kick();
+    void sendPendingSignOuts(http);
     void replaySoon();
   });
 
@@ -157,6 +180,7 @@ export function createSync(options: SyncOptions): Sync {
 
   return {
     async start(): Promise<SessionData | null> {
+      void sendPendingSignOuts(http);
       const member = await refresh();
       if (member) replayer.kick();
       return member?.session ?? null;
@@ -210,6 +234,9 @@ export function createSync(options: SyncOptions): Sync {
       await replayer.settled();
       // Best effort: offline, the push service answers 410 to the next push and the server forgets it then.
       if (member && pushEndpoint) await bulletins.forgetPushSubscription(ctx, member, pushEndpoint).catch(() => undefined);
+      // The session ends on the server (its tokens are refused at once everywhere); offline,
+      // the device keeps the refresh token only to send that later (sign-out.ts).
+      if (member) await endSessionOnServer(http, member.session);
       if (member) {
         // The database goes first: a crash after it leaves a session to an empty
         // database (harmless), never another member's rows without a session.
@@ -250,6 +277,8 @@ export function createSync(options: SyncOptions): Sync {
     uploadServicePicture: (file, name, key, onProgress) => memberCall(storing((m) => barter.uploadServicePicture(ctx, m, file, name, key, onProgress))),
     saveService: (save) => memberCall((m) => barter.saveService(ctx, m, save)),
     deleteService: (code, key) => memberCall((m) => barter.deleteService(ctx, m, code, key)),
+    endSession: (code) => memberCall((m) => sessions.endSession(ctx, m, code)),
+    endOtherSessions: () => memberCall((m) => sessions.endOtherSessions(ctx, m)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

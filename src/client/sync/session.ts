@@ -25,3 +25,6 @@ export async function clearSession(): Promise<void> {
 
 /** expiresAt is in seconds since the epoch (contract/auth.ts). */
 export const isExpired = (session: SessionData, now = Date.now()) => session.expiresAt * 1000 <= now;
+
+/** The same sign-in: its server session (renewals change the token, not the session), else the same token. */
+export const sameSession = (a: SessionData, b: SessionData) => (a.sessionCode !== undefined ? a.sessionCode === b.sessionCode : a.accessToken === b.accessToken);

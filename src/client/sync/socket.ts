@@ -17,6 +17,8 @@ import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
 import type { OutboxItem } from '../store/db';
 import { setTelexLink } from '../store/chat';
+import { needsRenewal } from './renewal';
+import { sameSession } from './session';
 import { createAcks } from './socket-acks';
 import { createInbox } from './socket-inbox';
 import type { Member, SyncContext } from './context';
@@ -68,6 +70,10 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let answered = true;
+  /** The member whose token the current connection logged in with. */
+  let loggedInAs: Member | null = null;
+  /** A refused login renews the token once; the next refusal ends the session. */
+  let renewedAfterRefusal = false;
 
   function put(frame: ChatClientFrame): boolean {
     if (!ws || ws.readyState !== Impl.OPEN) return false;
@@ -83,6 +89,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     const who = member;
     ws = socket;
     isReady = false;
+    loggedInAs = null;
     socket.addEventListener('message', (event) => {
       if (ws === socket) void onFrame(who, socket, event.data);
     });
@@ -102,9 +109,21 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     acks.closed();
     if (socket && socket.readyState !== Impl.CLOSED && socket.readyState !== Impl.CLOSING) socket.close();
     if (code === CHAT_CLOSE.unauthorized) {
-      const ended = member;
+      const refused = loggedInAs ?? member;
       member = null;
-      if (ended && ctx.member()?.session.accessToken === ended.session.accessToken) void ctx.sessionEnded();
+      // The token may have ended while the device slept: renew once and try again. A
+      // session ended on the server is refused its renewal too, and ends here (renew).
+      if (refused?.session.refreshToken && !renewedAfterRefusal) {
+        renewedAfterRefusal = true;
+        void ctx.renew(refused).then((next) => {
+          if (next === null) return;
+          member = next === 'offline' ? refused : next;
+          retryTimer = setTimeout(open, backoffDelay(attempt++, BACKOFF_START_MS, BACKOFF_CAP_MS));
+        });
+        return;
+      }
+      const now = ctx.member();
+      if (refused && now && sameSession(now.session, refused.session)) void ctx.sessionEnded();
       return;
     }
     if (!member) return;
@@ -133,7 +152,16 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     const frame = parsed.data;
     switch (frame.type) {
       case 'session': {
-        const { session } = who;
+        // A token about to end is renewed before it logs in (the server would refuse it).
+        let login = who;
+        if (needsRenewal(who.session)) {
+          const renewed = await ctx.renew(who);
+          if (renewed === null) return;
+          if (renewed !== 'offline') login = renewed;
+        }
+        if (ws !== socket) return;
+        loggedInAs = login;
+        const { session } = login;
         socket.send(
           JSON.stringify({
             type: 'login',
@@ -149,6 +177,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
       case 'ready':
         isReady = true;
         attempt = 0;
+        renewedAfterRefusal = false;
         keepalive();
         // Before anything else is written, so a 'link' frame right after lands on top of it.
         void setTelexLink(who.db, frame.link ?? 'up');
@@ -185,7 +214,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
 
   return {
     connect(next) {
-      const same = member?.session.accessToken === next.session.accessToken;
+      // A renewed token is the same session: the open socket stays logged in.
+      const same = member !== null && sameSession(member.session, next.session);
       member = next;
       if (same && (ws || retryTimer)) return;
       if (ws) closed();

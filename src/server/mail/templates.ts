@@ -15,3 +15,18 @@ export function resetPasswordMail(to: string, displayName: string, link: string)
     ].join('\n'),
   };
 }
+
+export function newSignInMail(to: string, displayName: string, device: string, link: string): Mail {
+  return {
+    to,
+    subject: 'New sign-in to Billionett',
+    text: [
+      `Hello ${displayName},`,
+      '',
+      `Your Billionett account was just signed in to on ${device}.`,
+      '',
+      'If that was you, there is nothing to do. If not, sign that device out and change your password:',
+      link,
+    ].join('\n'),
+  };
+}

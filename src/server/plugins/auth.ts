@@ -11,12 +11,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../contract/codes';
 import { perDatabase } from '../db/client';
 import { users } from '../db/schema/accounts';
+import { sessions } from '../db/schema/sessions';
 import { keptUntilWritten } from '../db/write-clock';
 import { ensureSigningKey } from '../domain/auth/signing-keys';
 import { verifyToken, type VerifiedClaims } from '../domain/auth/tokens';
 import { HttpError } from '../http-error';
 
-export type Member = { id: number; userCode: string; roles: string[] };
+/** `sessionId`: the session the token belongs to (null for a token from before sessions). */
+export type Member = { id: number; userCode: string; roles: string[]; sessionId: string | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,11 +72,30 @@ const accountStatement = perDatabase((db) =>
     .prepare('account_by_code'),
 );
 
-/** The member a verified token speaks for, or null when the account is gone or the password moved on. */
+/**
+ * A token's session, kept like the account: until `sessions` is written anywhere (a sign-in,
+ * a renewal, a revocation — PostgreSQL's write notices reach every host well within a second).
+ */
+const keptSession = keptUntilWritten<{ row?: { userId: number; revokedAt: Date | null; expiresAt: Date } }>(10_000);
+const sessionStatement = perDatabase((db) =>
+  db
+    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('session_by_id'),
+);
+
+/** The member a verified token speaks for, or null when the account is gone, the password moved on or the session ended. */
 async function memberOfClaims(app: FastifyInstance, claims: VerifiedClaims): Promise<Member | null> {
   const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({ row: (await accountStatement(app.db).execute({ code: claims.sub }))[0] }));
   if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) return null;
-  return { id: row.id, userCode: row.userCode, roles: row.roles };
+  const { sid } = claims;
+  if (sid !== undefined) {
+    const session = (await keptSession(app.db, sid, ['sessions'], async () => ({ row: (await sessionStatement(app.db).execute({ sid }))[0] }))).row;
+    if (!session || session.userId !== row.id || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
+  }
+  return { id: row.id, userCode: row.userCode, roles: row.roles, sessionId: sid ?? null };
 }
 
 /** A bearer token sent outside the Authorization header (the telex socket's login frame). */

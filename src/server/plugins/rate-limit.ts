@@ -36,6 +36,8 @@ export const FAILURE_RULES = {
   signInPair: { name: 'signin-pair', max: 10, windowMs: MINUTE },
   signUpAddress: { name: 'signup-ip', max: 20, windowMs: 15 * MINUTE },
   resetTokenAddress: { name: 'reset-token-ip', max: 20, windowMs: 15 * MINUTE },
+  /** Refused session renewals (auth/refresh): an unknown, ended or copied refresh token. */
+  refreshAddress: { name: 'refresh-ip', max: 20, windowMs: 15 * MINUTE },
   /** Reset requests for one login (each sends a mail): every call counts. */
   resetAccount: { name: 'reset-account', max: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, FailureRule>;

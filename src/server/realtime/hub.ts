@@ -17,6 +17,8 @@ export type Conn = {
   ws: WebSocket;
   sessionId: string;
   member: ChatMember | null;
+  /** The session the login token belongs to (null: a token from before sessions). */
+  sid: string | null;
   alive: boolean;
   /** Times of the last accepted message frames (rate limit window). */
   recent: number[];
@@ -25,6 +27,8 @@ export type Conn = {
 };
 
 const CHANNEL = 'telex:m:';
+/** Sessions ended (Checkout, ended from another device, a password reset): JSON array of ids. */
+const SESSIONS_ENDED = 'telex:sessions-ended';
 /** Payload on the bus: `<connection id to skip>|<frame JSON>`. */
 const SEPARATOR = '|';
 
@@ -42,7 +46,13 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
   const all = new Set<Conn>();
   const subscribed = new Map<string, Promise<void>>();
 
+  const endedListeners: Array<(sessionIds: string[]) => void> = [];
   const deliver = (channel: string, payload: string) => {
+    if (channel === SESSIONS_ENDED) {
+      const ids = JSON.parse(payload) as string[];
+      for (const listener of endedListeners) listener(ids);
+      return;
+    }
     const conns = local.get(channel.slice(CHANNEL.length));
     if (!conns) return;
     const cut = payload.indexOf(SEPARATOR);
@@ -53,6 +63,7 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
 
   const bus: Bus = options.redisUrl ? createRedisBus(options.redisUrl, deliver, options.log) : createMemoryBus(deliver);
   const presence: Presence = options.redisUrl ? createRedisPresence(createRedisClient(options.redisUrl, options.log)) : createMemoryPresence();
+  bus.subscribe(SESSIONS_ENDED).catch((err: Error) => options.log.warn({ err: err.message }, 'telex: sessions-ended subscription failed'));
 
   return {
     bus,
@@ -62,6 +73,13 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
     /** Sends `frame` to every socket of `userCode` on every process, except socket `skipId`. */
     publish(userCode: string, frame: string, skipId = ''): void {
       bus.publish(CHANNEL + userCode, skipId + SEPARATOR + frame);
+    },
+    /** Every process closes the sockets of these sessions (as if their token were refused). */
+    endSessions(sessionIds: string[]): void {
+      if (sessionIds.length > 0) bus.publish(SESSIONS_ENDED, JSON.stringify(sessionIds));
+    },
+    onSessionsEnded(listener: (sessionIds: string[]) => void): void {
+      endedListeners.push(listener);
     },
     /** A logged-in socket joins; resolves once the bus delivers to it. True: the member just came online. */
     async attach(conn: Conn): Promise<boolean> {

@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's telex hub (presence for the chat reads). */
     telex: Hub;
+    /** Sessions that just ended: their telex sockets close on every process, as a refused login would. */
+    sessionsEnded(sessionIds: string[]): void;
   }
 }
 
@@ -47,6 +49,15 @@ declare module 'fastify' {
 export async function setupRealtime(app: FastifyInstance, options: SocketOptions & { redisUrl?: string }): Promise<void> {
   const hub = createHub({ redisUrl: options.redisUrl, log: app.log });
   app.decorate('telex', hub);
+  app.decorate('sessionsEnded', (sessionIds: string[]) => hub.endSessions(sessionIds));
+  hub.onSessionsEnded((ids) => {
+    const ended = new Set(ids);
+    for (const conn of hub.all) {
+      if (!conn.sid || !ended.has(conn.sid)) continue;
+      send(conn, errorFrame('unauthorized', CHAT_MESSAGES.unauthorized));
+      void closeConn(conn, CHAT_CLOSE.unauthorized, 'Session ended');
+    }
+  });
   app.addHook('onClose', async () => hub.close());
   const ctx: TelexContext = {
     db: app.db,
@@ -146,6 +157,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     }
     if (!hub.all.has(conn)) return; // closed while the token was checked
     conn.member = { id: member.id, userCode: member.userCode };
+    conn.sid = member.sessionId;
     const cameOnline = await hub.attach(conn);
     const link = hub.bus.isUp() ? {} : { link: 'down' };
     send(conn, JSON.stringify({ type: 'ready', userCode: member.userCode, time: new Date().toISOString(), ...link }));
@@ -179,7 +191,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
   };
 
   app.get(CHAT_SOCKET_PATH, { websocket: true, config: { access: 'anyone' }, schema: { hide: true }, onRequest: refuseWhileStopping }, (ws: WebSocket) => {
-    const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, alive: true, recent: [], queue: Promise.resolve() };
+    const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, sid: null, alive: true, recent: [], queue: Promise.resolve() };
     hub.all.add(conn);
     const loginTimer = setTimeout(() => {
       if (!conn.member) void closeConn(conn, CHAT_CLOSE.loginTimeout, 'Login timeout');

@@ -72,6 +72,7 @@ export async function signedInScreens(page: Page, baseUrl: string): Promise<Scre
     { name: 'slate-vault', path: `/slate/${slate}/vault` },
     { name: 'entry', path: `/entries/${entry.postCode}` },
     { name: 'entry-viewer', path: `/entry/${entry.featureCode}?code=${entry.postCode}` },
+    { name: 'settings-sessions', path: '/settings/sessions' },
     { name: 'not-found', path: '/no-such-page' },
   ];
 }

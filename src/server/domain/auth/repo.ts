@@ -17,22 +17,33 @@ export type LoginAccount = {
   roles: string[];
 };
 
+const loginColumns = {
+  id: users.id,
+  userCode: users.userCode,
+  email: users.email,
+  mobile: users.mobile,
+  displayName: users.displayName,
+  passwordHash: users.passwordHash,
+  roles: users.roles,
+};
+
 /** A login name is an e-mail (matched case-insensitively) or a mobile number. */
 export async function findByLogin(db: Db, login: string): Promise<LoginAccount | null> {
   const value = login.trim();
   const where = isEmail(value) ? eq(users.email, value.toLowerCase()) : eq(users.mobile, value);
   const [row] = await db
-    .select({
-      id: users.id,
-      userCode: users.userCode,
-      email: users.email,
-      mobile: users.mobile,
-      displayName: users.displayName,
-      passwordHash: users.passwordHash,
-      roles: users.roles,
-    })
+    .select(loginColumns)
     .from(users)
     .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function accountById(db: Db, id: number): Promise<LoginAccount | null> {
+  const [row] = await db
+    .select(loginColumns)
+    .from(users)
+    .where(eq(users.id, id))
     .limit(1);
   return row ?? null;
 }
@@ -50,7 +61,7 @@ export async function loginTaken(db: Db, email: string, mobile: string): Promise
   return Boolean(row);
 }
 
-export function sessionOf(account: LoginAccount, accessToken: string, expiresAt: number): SessionData {
+export function sessionOf(account: LoginAccount, accessToken: string, expiresAt: number, session?: { refreshToken: string; sessionId: string }): SessionData {
   return {
     accessToken,
     tokenType: DEFAULT_TOKEN_TYPE,
@@ -59,6 +70,7 @@ export function sessionOf(account: LoginAccount, accessToken: string, expiresAt:
     id: account.userCode,
     roles: account.roles,
     username: account.email ?? account.mobile ?? '',
+    ...(session ? { refreshToken: session.refreshToken, sessionCode: session.sessionId } : {}),
   };
 }
 
@@ -110,16 +122,17 @@ export async function resetTokenValid(db: Db, token: string): Promise<boolean> {
  * Marks the token used (only if still valid) and sets the new hash. Every other open token
  * of the member dies too, and password_changed_at ends the sessions of every device.
  */
-export async function useResetToken(db: Db, token: string, passwordHash: string): Promise<boolean> {
+/** Sets the new password with a good reset token; answers whose, or null. */
+export async function useResetToken(db: Db, token: string, passwordHash: string): Promise<number | null> {
   const [used] = await db
     .update(resetTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(resetTokens.tokenHash, sha256(token)), isNull(resetTokens.usedAt), gt(resetTokens.expiresAt, new Date())))
     .returning({ userId: resetTokens.userId });
-  if (!used) return false;
+  if (!used) return null;
   await db.update(resetTokens).set({ usedAt: new Date() }).where(and(eq(resetTokens.userId, used.userId), isNull(resetTokens.usedAt)));
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, used.userId));
-  return true;
+  return used.userId;
 }
 
 /** Letters and digits that cannot be misread for one another (no 0/O, 1/I/L, U). */

@@ -2,17 +2,19 @@
  * Members' bearer tokens: HS256 JWTs (fast-jwt) signed with the database's newest key and
  * naming it in the header's `kid`, so any host verifies them (signing-keys.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { createDecoder, createSigner, createVerifier } from 'fast-jwt';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { currentKeys, type KeySet } from './signing-keys';
 
-export type TokenClaims = { sub: string; roles: string[]; username: string };
+/**
+ * `sid`: the session the token belongs to (sessions.ts): revoking it refuses the token.
+ * Tokens signed before sessions were kept on the server have none (they keep working until
+ * they expire, at most 30 days: docs/decisions/2026-11-28-sessions.md).
+ */
+export type TokenClaims = { sub: string; roles: string[]; username: string; sid?: string };
 export type VerifiedClaims = TokenClaims & { iat: number; exp: number };
-
-/** How long a signed-in device's token lives: a day, or 30 days with 'Remember me'. */
-const DAY_S = 24 * 60 * 60;
-export const tokenLifetime = (rememberMe: boolean) => (rememberMe ? 30 * DAY_S : DAY_S);
 
 type Signer = (payload: object) => string;
 type Verifier = (token: string) => VerifiedClaims;
@@ -35,7 +37,7 @@ function verifierOf(kid: string, secret: string): Verifier {
 }
 
 /** Exactly these claims (iat and exp included) signed with the current key: tests make expired tokens with it. */
-export async function signClaims(db: Db, claims: TokenClaims & { iat: number; exp: number }): Promise<string> {
+export async function signClaims(db: Db, claims: TokenClaims & { iat: number; exp: number; jti?: string }): Promise<string> {
   const { signer } = await currentKeys(db);
   if (!signer) throw new Error('No signing key: ensureSigningKey runs at start.');
   return signerOf(signer.kid, signer.secret)(claims);
@@ -45,7 +47,8 @@ export async function signClaims(db: Db, claims: TokenClaims & { iat: number; ex
 export async function signToken(db: Db, claims: TokenClaims, lifetimeS: number): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + lifetimeS;
-  return { token: await signClaims(db, { ...claims, iat, exp }), expiresAt: exp };
+  // jti: two tokens of one session signed in the same second still differ (a renewal must).
+  return { token: await signClaims(db, { ...claims, iat, exp, jti: randomBytes(9).toString('base64url') }), expiresAt: exp };
 }
 
 /** The kid a token was verified with ('' for an imported secret's tokens, which name none). */

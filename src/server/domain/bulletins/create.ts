@@ -27,7 +27,8 @@ export type BulletinEvent = {
 
 /** True when a bulletin was written (or an unread telex bulletin counted one more message). */
 export async function writeBulletin(tx: Db, event: BulletinEvent): Promise<boolean> {
-  if (event.to === event.from) return false;
+  // Nobody hears of their own doings, except notices about their account.
+  if (event.to === event.from && BULLETIN_KINDS[event.kind] !== 'account') return false;
   const feature = BULLETIN_KINDS[event.kind];
   const [setting] = await tx
     .select({ notify: userNotifySettings.notify })

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BULLETIN_PAGE_SIZE, type BulletinItem, type BulletinKind, type BulletinPage } from '../../../contract/bulletins';
-import type { NotifyFeature } from '../../../contract/settings';
+import type { BulletinFeature } from '../../../contract/bulletin-text';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { bulletins } from '../../db/schema/bulletins';
@@ -40,7 +40,7 @@ type ItemRow = {
 export const toItem = (r: ItemRow): BulletinItem => ({
   bulletinCode: r.code,
   kind: r.kind as BulletinKind,
-  featureCode: r.feature as NotifyFeature,
+  featureCode: r.feature as BulletinFeature,
   actor: { userCode: r.actorCode, displayName: r.actorName, profileDp: r.actorDp },
   subjectName: r.subjectName,
   repeats: r.repeats,

@@ -24,7 +24,10 @@ import { HttpError, fieldError } from '../../http-error';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
-import { signToken, tokenLifetime } from '../../domain/auth/tokens';
+import { deviceName } from '../../domain/auth/device-name';
+import { ACCESS_TOKEN_S, createSession, deviceNews } from '../../domain/auth/sessions';
+import { signToken } from '../../domain/auth/tokens';
+import { tellOfNewSignIn } from './new-sign-in';
 import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from '../../domain/auth/repo';
 
 const CODE_FREE = '100';
@@ -49,9 +52,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Unknown accounts still pay for one argon2 verify: same answer, same time.
         const ok = await verifyPassword(account?.passwordHash ?? null, password);
         if (!account || !ok) throw attempt.fail(new HttpError(401, MESSAGES.loginFailed));
-        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '' };
-        const { token, expiresAt } = await signToken(app.db, claims, tokenLifetime(rememberMe ?? false));
-        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, token, expiresAt) });
+        const device = deviceName(request.headers['user-agent']);
+        const news = await deviceNews(app.db, account.id, device);
+        const session = await createSession(app.db, { userId: account.id, device, remember: rememberMe ?? false });
+        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', sid: session.sessionId };
+        const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+        if (news === 'new') await tellOfNewSignIn(app, request, account, device);
+        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, token, expiresAt, session) });
       } finally {
         await attempt.end();
       }

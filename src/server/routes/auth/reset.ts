@@ -19,6 +19,7 @@ import { resetPasswordMail } from '../../mail/templates';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, loginKey, resetLimit } from '../../plugins/rate-limit';
 import { hashPassword } from '../../domain/auth/passwords';
+import { revokeOthers } from '../../domain/auth/sessions';
 import { createResetToken, findByLogin, resetTokenValid, useResetToken } from '../../domain/auth/repo';
 
 /** These answers carry no data. */
@@ -74,12 +75,15 @@ const resetRoutes: FastifyPluginAsyncZod = async (app) => {
       const attempt = await app.limits.begin(request, reply, [addressCounter(FAILURE_RULES.resetTokenAddress, request)]);
       try {
         const passwordHash = await hashPassword(password);
+        let ended: string[] = [];
         const result = await idempotentWrite(app.db, request, tokenScope(resetPasswordToken), async (tx) => {
-          if (!(await useResetToken(tx, resetPasswordToken, passwordHash))) {
-            throw attempt.fail(fieldError('resetPasswordToken', MESSAGES.resetExpired));
-          }
+          const userId = await useResetToken(tx, resetPasswordToken, passwordHash);
+          if (userId === null) throw attempt.fail(fieldError('resetPasswordToken', MESSAGES.resetExpired));
+          // A reset is how a member takes their account back: every device is signed out.
+          ended = await revokeOthers(tx, userId, null, 'password');
           return { status: 200, body: { code: 200, message: MESSAGES.resetSuccess } };
         });
+        app.sessionsEnded(ended);
         return sendWrite(reply, result);
       } finally {
         await attempt.end();

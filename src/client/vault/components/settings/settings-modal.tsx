@@ -1,10 +1,12 @@
 /**
  * The vault icon's modal (spec §2.3): Privacy Settings (a privacy level per feature)
  * and Bulletin Settings (a notify switch per bulletin), each with Reset; every row
- * shows loading while its change is on its way; and Appearance (System, Light, Dark; this
- * device only). The shell's header opens it.
+ * shows loading while its change is on its way; Appearance (System, Light, Dark; this
+ * device only); and Account, the way to 'Where you're signed in'. The shell's header opens it.
  */
-import { Modal, Tabs } from '@mantine/core';
+import { Modal, Stack, Tabs, Text } from '@mantine/core';
+import { SESSION_TEXT } from '../../../../contract/sessions';
+import { RouterButton } from '../../../ui/router-link';
 import { AppearanceChoice } from './appearance-choice';
 import { NotifySettingsRows, PrivacySettingsRows } from './settings-rows';
 
@@ -19,6 +21,7 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
           <Tabs.Tab value="privacy">Privacy Settings</Tabs.Tab>
           <Tabs.Tab value="bulletin">Bulletin Settings</Tabs.Tab>
           <Tabs.Tab value="appearance">Appearance</Tabs.Tab>
+          <Tabs.Tab value="account">Account</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="privacy" pt="md">
           {opened && <PrivacySettingsRows me={me} />}
@@ -28,6 +31,16 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
         </Tabs.Panel>
         <Tabs.Panel value="appearance" pt="md">
           <AppearanceChoice />
+        </Tabs.Panel>
+        <Tabs.Panel value="account" pt="md">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm" c="dimmed">
+              Every device your account is signed in on, and a way to sign any of them out.
+            </Text>
+            <RouterButton to="/settings/sessions" variant="light" onClick={onClose}>
+              {SESSION_TEXT.title}
+            </RouterButton>
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Modal>

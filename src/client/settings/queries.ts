@@ -1,0 +1,11 @@
+/** Live reads of the account settings (DESIGN.md: the UI reads only Dexie). */
+import { memberDb, type DeviceSessionRow } from '../store/db';
+import { useLiveQuery } from '../store/live-query';
+
+/** The member's sessions: this device's first, then the most recently used. */
+export function useDeviceSessions(me: string): DeviceSessionRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await memberDb(me).deviceSessions.toArray();
+    return rows.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+  }, [me]);
+}

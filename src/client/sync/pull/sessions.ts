@@ -1,0 +1,19 @@
+/** pull({ kind: 'sessions' }): 'Where you're signed in' into `deviceSessions`, replaced whole. */
+import { deviceSessions, SESSION_PATHS } from '../../../contract/sessions';
+import type { PullResult } from '../api';
+import { authed, type Member, type SyncContext } from '../context';
+import { badAnswer, pulled, pullFailed } from './outcome';
+
+export async function pullSessions(ctx: SyncContext, member: Member): Promise<PullResult> {
+  const { db } = member;
+  const key = 'sessions';
+  const result = await authed(ctx, member, SESSION_PATHS.list);
+  if (result.kind !== 'ok') return pullFailed(db, key, result);
+  const parsed = deviceSessions.safeParse(result.body.data);
+  if (!parsed.success) return badAnswer(db, key, result.status);
+  await db.transaction('rw', db.deviceSessions, async () => {
+    await db.deviceSessions.clear();
+    await db.deviceSessions.bulkPut(parsed.data.sessions);
+  });
+  return pulled(db, key, result.status);
+}
