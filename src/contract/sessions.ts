@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES, PASSWORD_PATTERN } from './rules';
 
 /**
  * 'Where you're signed in' (issue 29): the member's sessions — one per sign-in, on the
@@ -13,6 +14,18 @@ export const SESSION_PATHS = {
   /** POST: ends every session but the caller's; data.ended = how many. */
   endOthers: 'user/sessions/end-others',
 } as const;
+
+/** POST, signed in: a new password; `endOthers` signs every other device out (offered, on by default). */
+export const CHANGE_PASSWORD_PATH = 'auth/changePassword';
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(200),
+  newPassword: z.string().regex(PASSWORD_PATTERN, MESSAGES.passwordInvalid),
+  endOthers: z.boolean(),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+/** This device's new access token (a password change with endOthers refuses every older one), and how many sessions ended. */
+export const changePasswordAnswer = z.object({ accessToken: z.string(), expiresAt: z.number().int(), ended: z.number().int() });
+export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
 
 export const deviceSession = z.object({
   sessionCode: z.string(),
@@ -36,4 +49,9 @@ export const SESSION_TEXT = {
   ended: 'Signed out.',
   endedOthers: 'Signed out everywhere else.',
   offline: 'You are offline. Try again when connected.',
+  changePassword: 'Change password',
+  wrongPassword: 'That is not your current password.',
+  samePassword: 'Choose a password you have not been using.',
+  passwordChanged: 'Password changed.',
+  endOthersToo: 'Sign out everywhere else',
 } as const;

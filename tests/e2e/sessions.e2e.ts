@@ -126,5 +126,25 @@ describe('sessions', () => {
     await phone.getByRole('list', { name: "Where you're signed in" }).getByRole('listitem').first().waitFor();
     await shot(phone, 'sessions-phone-dark');
     expect(await seriousAxeFindings(phone)).toEqual([]);
+
+    // The phone changes the password; signing the others out is offered, on: the laptop is out.
+    await phone.getByRole('button', { name: 'Change password' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('Current password').fill('Not#mine1');
+    await dialog.getByLabel('New password').fill('N3w!password');
+    expect(await dialog.getByRole('checkbox', { name: 'Sign out everywhere else' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => dialog.getByText('That is not your current password.').isVisible()).toBe(true);
+    expect(await seriousAxeFindings(phone, '[role="dialog"]')).toEqual([]);
+    await shot(phone, 'change-password-phone-dark');
+    await dialog.getByLabel('Current password').fill(member.password);
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => phone.getByText('Password changed.').first().isVisible()).toBe(true);
+    await laptop.goto('/suite');
+    await expect.poll(() => onCheckin(laptop), { timeout: 15_000 }).toBe(true);
+    // The phone goes on signed in, with the new password its own.
+    await phone.reload();
+    await phone.getByRole('list', { name: "Where you're signed in" }).getByRole('listitem').first().waitFor({ timeout: 15_000 });
+    expect(onCheckin(phone)).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_PATHS } from '../../src/contract/auth';
 import { BULLETIN_PATHS } from '../../src/contract/bulletins';
 import { CHAT_CLOSE, CHAT_PATHS } from '../../src/contract/chat';
-import { SESSION_PATHS } from '../../src/contract/sessions';
+import { CHANGE_PASSWORD_PATH, SESSION_PATHS, SESSION_TEXT } from '../../src/contract/sessions';
 import { sessions } from '../../src/server/db/schema/sessions';
 import { dbTargets, startTestServer, TEST_PASSWORD, type TestMember, type TestServer } from '../support/server';
 import { TelexClient } from '../support/telex';
@@ -124,6 +124,34 @@ describe.each(dbTargets())('sessions on $name', ({ databaseUrl }) => {
     await expect.poll(() => unread(phone.token)).toHaveLength(2);
     const [latest] = await unread(phone.token);
     expect(latest).toMatchObject({ subjectName: 'Safari on macOS', url: '/settings/sessions' });
+  });
+
+  it('changes the password, offering to end the other sessions; a wrong current password is a field error', async () => {
+    const m = await s.signUpMember();
+    const phone = await signIn(m, PHONE);
+    const laptop = await signIn(m, LAPTOP);
+    const change = (token: string, body: object) => s.call('POST', CHANGE_PASSWORD_PATH, { token, body });
+
+    const wrong = await change(phone.token, { currentPassword: 'Not#mine1', newPassword: 'N3w!password', endOthers: true });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.currentPassword).toEqual([SESSION_TEXT.wrongPassword]);
+    expect((await change(phone.token, { currentPassword: TEST_PASSWORD, newPassword: 'short', endOthers: true })).status).toBe(400);
+
+    // Keeping the others: they stay signed in.
+    const kept = await change(phone.token, { currentPassword: TEST_PASSWORD, newPassword: 'N3w!password', endOthers: false });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.ended).toBe(0);
+    expect((await list(laptop.token)).status).toBe(200);
+
+    // Ending them: the laptop is out, this device goes on with the token it was given.
+    const ended = await change(phone.token, { currentPassword: 'N3w!password', newPassword: 'N3w3r!password', endOthers: true });
+    expect(ended.status).toBe(200);
+    // The laptop's, and the sign-in signUpMember made.
+    expect(ended.body.data.ended).toBe(2);
+    expect((await list(laptop.token)).status).toBe(401);
+    expect((await list(ended.body.data.accessToken)).status).toBe(200);
+    const again = await s.call('POST', AUTH_PATHS.signIn, { body: { username: m.email, password: 'N3w3r!password' } });
+    expect(again.status).toBe(200);
   });
 
   it('closes the telex socket of a session ended elsewhere with 4401', async () => {

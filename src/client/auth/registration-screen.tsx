@@ -13,7 +13,7 @@ import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { UsernameInput } from './components/username-input';
 import { useUsernameCheck } from './hooks/use-username-check';
-import { PASSWORD_RULE_TEXT } from './password-rule';
+import { PASSWORD_RULE_TEXT } from '../ui/password-rule';
 import { getRegistrationDraft, setRegistrationDraft, type RegistrationDraft } from './registration-draft';
 
 const EMPTY: RegistrationDraft = {

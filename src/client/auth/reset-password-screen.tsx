@@ -16,7 +16,7 @@ import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';
 import { callSafely, failureText } from './call-failure';
-import { PASSWORD_RULE_TEXT } from './password-rule';
+import { PASSWORD_RULE_TEXT } from '../ui/password-rule';
 
 type TokenState = 'checking' | 'valid' | 'invalid' | { unreachable: string };
 

@@ -12,6 +12,7 @@
  * with a live query, so it learns of the sign-out without a message from the worker
  * (and mirrors the row into localStorage accessToken/userData, spec calls.md).
  */
+import type { ChangePasswordRequest } from '../../contract/sessions';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -186,4 +187,6 @@ export interface SyncApi {
    */
   endSession(sessionCode: string): Promise<CallResult>;
   endOtherSessions(): Promise<CallResult<{ ended: number }>>;
+  /** A new password, online only; `endOthers` signs every other device out (field errors as the form shows them). */
+  changePassword(input: ChangePasswordRequest): Promise<CallResult<{ ended: number }>>;
 }

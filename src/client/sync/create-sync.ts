@@ -279,6 +279,7 @@ export function createSync(options: SyncOptions): Sync {
     deleteService: (code, key) => memberCall((m) => barter.deleteService(ctx, m, code, key)),
     endSession: (code) => memberCall((m) => sessions.endSession(ctx, m, code)),
     endOtherSessions: () => memberCall((m) => sessions.endOtherSessions(ctx, m)),
+    changePassword: (input) => memberCall((m) => sessions.changePassword(ctx, m, input)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

@@ -3,7 +3,8 @@
  * must see take effect, not a write to queue (docs/decisions/2026-11-28-sessions.md).
  * Either way the list is pulled again, so the screen shows what the server holds.
  */
-import { SESSION_PATHS } from '../../contract/sessions';
+import { CHANGE_PASSWORD_PATH, SESSION_PATHS, type ChangePasswordAnswer, type ChangePasswordRequest } from '../../contract/sessions';
+import { readSession, writeSession } from './session';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import { authed, type Member, type SyncContext } from './context';
@@ -18,5 +19,20 @@ export async function endSession(ctx: SyncContext, member: Member, sessionCode: 
 export async function endOtherSessions(ctx: SyncContext, member: Member): Promise<CallResult<{ ended: number }>> {
   const result = await authed<{ ended: number }>(ctx, member, SESSION_PATHS.endOthers, { method: 'POST' });
   if (result.kind !== 'retryable') await pullSessions(ctx, member);
+  return toCallResult(result, (data) => ({ ended: data?.ended ?? 0 }));
+}
+
+/**
+ * A new password. With `endOthers` every older token is refused, this device's too: the
+ * answer's token replaces it in the device session (the refresh token stays: the session does).
+ */
+export async function changePassword(ctx: SyncContext, member: Member, input: ChangePasswordRequest): Promise<CallResult<{ ended: number }>> {
+  const result = await authed<ChangePasswordAnswer>(ctx, member, CHANGE_PASSWORD_PATH, { method: 'POST', body: input });
+  const answer = result.kind === 'ok' ? result.body.data : undefined;
+  if (answer) {
+    const stored = await readSession();
+    if (stored?.id === member.session.id) await writeSession({ ...stored, accessToken: answer.accessToken, expiresAt: answer.expiresAt });
+    await pullSessions(ctx, { ...member, session: { ...member.session, accessToken: answer.accessToken, expiresAt: answer.expiresAt } });
+  }
   return toCallResult(result, (data) => ({ ended: data?.ended ?? 0 }));
 }

@@ -16,6 +16,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageTitle } from '../../ui/page-title';
 import { usePagePull } from '../../ui/use-page-pull';
 import { useDeviceSessions } from '../queries';
+import { ChangePasswordDialog } from './change-password-dialog';
 
 const tell = (ok: boolean, message: string) => notifications.show({ color: ok ? 'teal' : 'red', message, autoClose: TOAST_MS });
 
@@ -24,6 +25,7 @@ export function SessionsScreen({ me }: { me: string }) {
   const { pulling, result } = usePagePull({ kind: 'sessions' }, reload);
   const rows = useDeviceSessions(me);
   const [askingAll, setAskingAll] = useState(false);
+  const [changing, setChanging] = useState(false);
   const others = rows?.filter((r) => !r.current) ?? [];
 
   const endOthers = async () => {
@@ -35,11 +37,16 @@ export function SessionsScreen({ me }: { me: string }) {
   return (
     <>
       <PageTitle title={SESSION_TEXT.title}>
-        {others.length > 0 && (
-          <Button variant="light" color="red" onClick={() => setAskingAll(true)}>
-            {SESSION_TEXT.endOthers}
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setChanging(true)}>
+            {SESSION_TEXT.changePassword}
           </Button>
-        )}
+          {others.length > 0 && (
+            <Button variant="light" color="red" onClick={() => setAskingAll(true)}>
+              {SESSION_TEXT.endOthers}
+            </Button>
+          )}
+        </Group>
       </PageTitle>
       <Text c="dimmed" size="sm" mb="md">
         Each place your account is signed in. Sign out any you do not recognise, then change your password.
@@ -56,6 +63,7 @@ export function SessionsScreen({ me }: { me: string }) {
           {result && !result.ok && <Button onClick={() => setReload((n) => n + 1)}>Try again</Button>}
         </Stack>
       )}
+      <ChangePasswordDialog opened={changing} onClose={() => setChanging(false)} />
       <ConfirmDialog
         opened={askingAll}
         title={SESSION_TEXT.endOthers}

@@ -4,15 +4,27 @@
  * are public: the refresh token is the credential (an expired access token must still
  * renew, and Checkout offline is sent later, when no access token may be good any more).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_PATHS, refreshRequest, sessionData } from '../../../contract/auth';
 import { envelope } from '../../../contract/envelope';
 import { MESSAGES } from '../../../contract/rules';
-import { deviceSessions, endOthersAnswer, SESSION_PATHS, sessionParams, SESSION_TEXT } from '../../../contract/sessions';
-import { HttpError } from '../../http-error';
+import {
+  CHANGE_PASSWORD_PATH,
+  changePasswordAnswer,
+  changePasswordRequest,
+  deviceSessions,
+  endOthersAnswer,
+  SESSION_PATHS,
+  sessionParams,
+  SESSION_TEXT,
+} from '../../../contract/sessions';
+import { users } from '../../db/schema/accounts';
+import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
-import { FAILURE_RULES, addressCounter } from '../../plugins/rate-limit';
+import { FAILURE_RULES, addressCounter, signInCounters } from '../../plugins/rate-limit';
+import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
 import { accountById, sessionOf } from '../../domain/auth/repo';
 import { ACCESS_TOKEN_S, listSessions, renewSession, revokeByRefresh, revokeOthers, revokeSession } from '../../domain/auth/sessions';
 import { signToken } from '../../domain/auth/tokens';
@@ -81,6 +93,37 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  app.post(`/${CHANGE_PASSWORD_PATH}`, {
+    config: { access: 'member', write: { repeatable: 'a repeat meets the new password as the current one and is refused; nothing changes twice' } },
+    schema: { tags: ['sessions'], body: changePasswordRequest, response: { 200: envelope(changePasswordAnswer) } },
+    handler: async (request, reply) => {
+      const me = memberOf(request);
+      const { currentPassword, newPassword, endOthers } = request.body;
+      const account = await accountById(app.db, me.id);
+      if (!account) throw new HttpError(401, SIGN_IN_AGAIN);
+      // Wrong current passwords count like wrong sign-ins of the account: guessing is not free here either.
+      const attempt = await app.limits.begin(request, reply, signInCounters(request, account.email ?? account.mobile ?? ''));
+      try {
+        if (!(await verifyPassword(account.passwordHash, currentPassword))) throw attempt.fail(fieldError('currentPassword', SESSION_TEXT.wrongPassword));
+        if (currentPassword === newPassword) throw fieldError('newPassword', SESSION_TEXT.samePassword);
+        const passwordHash = await hashPassword(newPassword);
+        const changedAt = new Date();
+        const ended = await app.db.transaction(async (tx) => {
+          // Ending the others also refuses every token signed before now (those from before
+          // sessions too); this device gets a fresh one below. Else the sessions stay.
+          await tx.update(users).set(endOthers ? { passwordHash, passwordChangedAt: changedAt } : { passwordHash }).where(eq(users.id, me.id));
+          return endOthers ? revokeOthers(tx, me.id, me.sessionId, 'password') : [];
+        });
+        app.sessionsEnded(ended);
+        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', ...(me.sessionId ? { sid: me.sessionId } : {}) };
+        const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+        return { code: 200, message: SESSION_TEXT.passwordChanged, data: { accessToken: token, expiresAt, ended: ended.length } };
+      } finally {
+        await attempt.end();
+      }
+    },
+  });
+
   app.post(`/${SESSION_PATHS.endOthers}`, {
     config: { access: 'member', write: { repeatable: 'ending the ended sessions again changes nothing' } },
     schema: { tags: ['sessions'], response: { 200: envelope(endOthersAnswer) } },
@@ -94,3 +137,4 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default sessionRoutes;
+
