@@ -28,6 +28,7 @@ import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
 import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
+import { Route as MainSettingsTwoStepRouteImport } from './routes/_main/settings/two-step'
 import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
 import { Route as MainSuiteIndexRouteImport } from './routes/_main/suite/index'
 import { Route as MainSuiteBillionettsRouteImport } from './routes/_main/suite/billionetts'
@@ -146,6 +147,11 @@ const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
 const MainSettingsSessionsRoute = MainSettingsSessionsRouteImport.update({
   id: '/settings/sessions',
   path: '/settings/sessions',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSettingsTwoStepRoute = MainSettingsTwoStepRouteImport.update({
+  id: '/settings/two-step',
+  path: '/settings/two-step',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSlatePageCodeRoute = MainSlatePageCodeRouteImport.update({
@@ -304,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
+  '/settings/two-step': typeof MainSettingsTwoStepRoute
   '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/circles': typeof MainSuiteCirclesRoute
@@ -346,6 +353,7 @@ export interface FileRoutesByTo {
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
+  '/settings/two-step': typeof MainSettingsTwoStepRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/suite/circles': typeof MainSuiteCirclesRoute
   '/suite/search': typeof MainSuiteSearchRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
   '/_main/settings/sessions': typeof MainSettingsSessionsRoute
+  '/_main/settings/two-step': typeof MainSettingsTwoStepRoute
   '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
   '/_main/suite/billionetts': typeof MainSuiteBillionettsRoute
   '/_main/suite/circles': typeof MainSuiteCirclesRoute
@@ -438,6 +447,7 @@ export interface FileRouteTypes {
     | '/entry/$type'
     | '/profile/suite'
     | '/settings/sessions'
+    | '/settings/two-step'
     | '/slate/$pageCode'
     | '/suite/billionetts'
     | '/suite/circles'
@@ -480,6 +490,7 @@ export interface FileRouteTypes {
     | '/entry/$type'
     | '/profile/suite'
     | '/settings/sessions'
+    | '/settings/two-step'
     | '/suite/billionetts'
     | '/suite/circles'
     | '/suite/search'
@@ -525,6 +536,7 @@ export interface FileRouteTypes {
     | '/_main/entry/$type'
     | '/_main/profile/suite'
     | '/_main/settings/sessions'
+    | '/_main/settings/two-step'
     | '/_main/slate/$pageCode'
     | '/_main/suite/billionetts'
     | '/_main/suite/circles'
@@ -690,6 +702,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/sessions'
       fullPath: '/settings/sessions'
       preLoaderRoute: typeof MainSettingsSessionsRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/two-step': {
+      id: '/_main/settings/two-step'
+      path: '/settings/two-step'
+      fullPath: '/settings/two-step'
+      preLoaderRoute: typeof MainSettingsTwoStepRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/slate/$pageCode': {
@@ -961,6 +980,7 @@ interface MainRouteChildren {
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
   MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
+  MainSettingsTwoStepRoute: typeof MainSettingsTwoStepRoute
   MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
   MainSuiteBillionettsRoute: typeof MainSuiteBillionettsRoute
   MainSuiteCirclesRoute: typeof MainSuiteCirclesRoute
@@ -986,6 +1006,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
   MainSettingsSessionsRoute: MainSettingsSessionsRoute,
+  MainSettingsTwoStepRoute: MainSettingsTwoStepRoute,
   MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,
   MainSuiteBillionettsRoute: MainSuiteBillionettsRoute,
   MainSuiteCirclesRoute: MainSuiteCirclesRoute,

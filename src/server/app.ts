@@ -35,6 +35,7 @@ import circleRoutes from './routes/circles/index';
 import slateRoutes from './routes/slates/index';
 import resetRoutes from './routes/auth/reset';
 import sessionRoutes from './routes/auth/sessions';
+import secondFactorRoutes from './routes/auth/second-factor';
 import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
@@ -251,6 +252,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(authRoutes);
       await api.register(resetRoutes);
       await api.register(sessionRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);

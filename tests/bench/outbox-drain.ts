@@ -24,7 +24,7 @@ export async function measureOutboxDrain(baseUrl: string) {
   });
   const login = DEMO_LOGINS[1]!;
   const signed = await sync.signIn({ username: login.email, password: login.password, emailId: login.email, mobileNo: '' });
-  if (!signed.ok) throw new Error(`bench sign-in failed: ${signed.message}`);
+  if (!signed.ok || 'challenge' in signed.data) throw new Error(`bench sign-in failed: ${signed.ok ? 'a second factor is on' : signed.message}`);
   const userCode = signed.data.id;
   await sync.start();
   const db = memberDb(userCode);

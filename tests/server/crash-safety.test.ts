@@ -100,12 +100,20 @@ describe('crash safety of the embedded database', () => {
         writes.push({ m, w });
         return { m, w };
       });
+      let firstAnswer: () => void = () => undefined;
+      const answeredOne = new Promise<void>((resolve) => (firstAnswer = resolve));
       const inFlight = burst.map(async ({ m, w }) => {
         await new Promise((r) => setTimeout(r, Math.floor(rng() * 200)));
         const status = await send(server.base, m, w);
-        if (status >= 200 && status < 300) w.answered = true;
+        if (status >= 200 && status < 300) {
+          w.answered = true;
+          firstAnswer();
+        }
       });
-      await new Promise((r) => setTimeout(r, 30 + Math.floor(rng() * 300)));
+      // The kill lands at a random moment once the burst is being answered: a fresh
+      // process's first write takes a few hundred ms (cold), which a fixed window missed.
+      await Promise.race([answeredOne, new Promise((r) => setTimeout(r, 5000))]);
+      await new Promise((r) => setTimeout(r, Math.floor(rng() * 300)));
       await kill(server);
       await Promise.all(inFlight);
       server = await start(dataDir, port);

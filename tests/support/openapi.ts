@@ -37,6 +37,8 @@ export const PUBLIC_OPERATIONS = new Set([
   // Checkout queued offline is sent when no access token may be good any more).
   'POST /api/v1/auth/refresh',
   'POST /api/v1/auth/signOut',
+  // The code step of a two-step sign-in: its challenge is the credential.
+  'POST /api/v1/auth/signIn/second-factor',
   'GET /api/v1/admin/plan/active',
   // The VAPID public key a device subscribes with: public by nature (issue 16).
   'GET /api/v1/push/key',

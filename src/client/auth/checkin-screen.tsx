@@ -1,7 +1,8 @@
 /**
  * /checkin (spec/product.md §2.1, §4 Login, §5 Login): Email Or Mobile, Password,
  * Remember me, Forgot password, CheckIn. The name is sent as typed and, classified,
- * as emailId or mobileNo; success stores the session and goes home.
+ * as emailId or mobileNo; success stores the session and goes home. A member with
+ * two-step sign-in gives their code first (second-factor-step.tsx).
  */
 import { useState } from 'react';
 import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
@@ -9,7 +10,9 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
+import type { SessionData } from '../../contract/auth';
 import { MESSAGES, classifyUsername } from '../../contract/rules';
+import { SECOND_FACTOR_TEXT } from '../../contract/second-factor-text';
 import { sync } from '../sync/client';
 import { setSession } from '../store/local-session';
 import { RouterAnchor } from '../ui/router-link';
@@ -18,6 +21,7 @@ import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';
 import { UsernameInput } from './components/username-input';
 import { callSafely, failureText } from './call-failure';
+import { SecondFactorStep } from './second-factor-step';
 
 type Values = { username: string; password: string; rememberMe: boolean };
 
@@ -25,6 +29,8 @@ export function CheckinScreen() {
   useDocumentTitle('Checkin · Billionett');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  // Set when the password was right and a second factor is owed (issue 29).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { username: '', password: '', rememberMe: false },
     validate: {
@@ -43,10 +49,31 @@ export function CheckinScreen() {
       setError(failureText(result, MESSAGES.loginFailed));
       return;
     }
-    setSession(result.data);
+    if ('challenge' in result.data) setChallenge(result.data.challenge);
+    else await signedIn(result.data);
+  });
+
+  const signedIn = async (session: SessionData) => {
+    setSession(session);
     notifications.show({ color: 'teal', message: MESSAGES.loginSuccess });
     await navigate({ to: '/' });
-  });
+  };
+
+  if (challenge) {
+    return (
+      <AuthWidth>
+        <AuthHeading title={SECOND_FACTOR_TEXT.title}>One more step to check in.</AuthHeading>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={(session) => void signedIn(session)}
+          onGone={(message) => {
+            setChallenge(null);
+            setError(message);
+          }}
+        />
+      </AuthWidth>
+    );
+  }
 
   return (
     <AuthWidth>

@@ -1,5 +1,5 @@
 /** Live reads of the account settings (DESIGN.md: the UI reads only Dexie). */
-import { memberDb, type DeviceSessionRow } from '../store/db';
+import { memberDb, type AccountStateRow, type DeviceSessionRow } from '../store/db';
 import { useLiveQuery } from '../store/live-query';
 
 /** The member's sessions: this device's first, then the most recently used. */
@@ -8,4 +8,9 @@ export function useDeviceSessions(me: string): DeviceSessionRow[] | undefined {
     const rows = await memberDb(me).deviceSessions.toArray();
     return rows.sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
   }, [me]);
+}
+
+/** Two-step sign-in as last pulled; undefined until then. */
+export function useSecondFactorState(me: string): AccountStateRow | undefined {
+  return useLiveQuery(() => memberDb(me).accountState.get('secondFactor'), [me]);
 }

@@ -1,6 +1,7 @@
 /**
- * Follows the worker's copy of the session (deviceDb().session) and signs this tab
- * out when the worker ends it: a 401 on any call, or checkout (spec/calls.md §2).
+ * Follows the worker's copy of the session (deviceDb().session): mirrors a renewed token
+ * into the spec's storage keys, and signs this tab out when the worker ends the session:
+ * a 401 on any call that a renewal could not mend, or checkout (spec/calls.md §2).
  *
  * Kept apart from store/local-session.ts and loaded lazily by the root, only while signed in,
  * so Dexie is not part of the checkin screen's JavaScript (BUDGETS.md).
@@ -10,7 +11,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from '../store/live-query';
 import { deviceDb, type SessionRow } from '../store/db';
 import { sync } from '../sync/client';
-import { clearSession, getSession } from '../store/local-session';
+import { clearSession, getSession, setSession } from '../store/local-session';
 
 const LOADING = 'loading' as const;
 
@@ -47,6 +48,11 @@ export function useSessionWatch(): void {
     if (!local) return;
     if (row && row.id === local.id) {
       seen.current = true;
+      // The worker renewed the token (every few minutes): the spec's storage keys follow it.
+      if (row.accessToken !== local.accessToken) {
+        const { key: _key, ...session } = row;
+        setSession(session);
+      }
       return;
     }
     if (seen.current) {

@@ -166,6 +166,8 @@ export type BulletinRow = BulletinItem & SyncMark;
 export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number };
 /** 'Where you're signed in': the member's sessions as the server last listed them. */
 export type DeviceSessionRow = DeviceSession;
+/** Two-step sign-in as the server last said (settings). */
+export type AccountStateRow = { key: 'secondFactor'; totp: boolean; recoveryCodesLeft: number };
 /** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */
 export type LinkRow = { key: 'telex'; state: ChatLinkState; since: number };
 
@@ -201,6 +203,7 @@ export class MemberDb extends Dexie {
   news!: EntityTable<NewsItem, 'newsCode'>;
   links!: EntityTable<LinkRow, 'key'>;
   deviceSessions!: EntityTable<DeviceSessionRow, 'sessionCode'>;
+  accountState!: EntityTable<AccountStateRow, 'key'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -256,6 +259,8 @@ export class MemberDb extends Dexie {
     this.version(10).stores({ links: 'key' });
     // The member's sessions (issue 29), replaced whole by each pull.
     this.version(11).stores({ deviceSessions: 'sessionCode' });
+    // Whether two-step sign-in is on (issue 29).
+    this.version(12).stores({ accountState: 'key' });
   }
 }
 

@@ -13,6 +13,7 @@
  * (and mirrors the row into localStorage accessToken/userData, spec calls.md).
  */
 import type { ChangePasswordRequest } from '../../contract/sessions';
+import type { SecondFactorChallenge, TotpSetup } from '../../contract/second-factor';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -71,6 +72,7 @@ export type PullRequest =
   // Live news of the home column (admin/news/live, category=feature).
   | { kind: 'news' }
   | { kind: 'sessions' }
+  | { kind: 'secondFactor' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -99,7 +101,9 @@ export type SyncStatus = {
 export interface SyncApi {
   /** Read the session from the device database and begin outbox replay if signed in. */
   start(): Promise<SessionData | null>;
-  signIn(input: SignInRequest): Promise<CallResult<SessionData>>;
+  /** A session, or a challenge when the member has two-step sign-in (then signInSecondFactor). */
+  signIn(input: SignInRequest): Promise<CallResult<SessionData | SecondFactorChallenge>>;
+  signInSecondFactor(challenge: string, code: string): Promise<CallResult<SessionData>>;
   signUp(input: SignUpRequest): Promise<CallResult>;
   validateUsername(username: string): Promise<CallResult<{ exists: boolean }>>;
   requestResetPassword(username: string): Promise<CallResult>;
@@ -189,4 +193,8 @@ export interface SyncApi {
   endOtherSessions(): Promise<CallResult<{ ended: number }>>;
   /** A new password, online only; `endOthers` signs every other device out (field errors as the form shows them). */
   changePassword(input: ChangePasswordRequest): Promise<CallResult<{ ended: number }>>;
+  /** Two-step sign-in, online only (second-factor-calls.ts): a secret to scan; its first code (answering the recovery codes, once); off with the password. The state lands in Dexie. */
+  beginTotp(): Promise<CallResult<TotpSetup>>;
+  confirmTotp(code: string): Promise<CallResult<{ recoveryCodes: string[] }>>;
+  turnOffTotp(password: string): Promise<CallResult>;
 }

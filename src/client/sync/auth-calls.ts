@@ -6,6 +6,7 @@
  */
 import { AUTH_PATHS, type SessionData, type SignInRequest, type SignUpRequest } from '../../contract/auth';
 import { CODE_EXISTS } from '../../contract/codes';
+import { SECOND_FACTOR_PATHS, type SecondFactorChallenge } from '../../contract/second-factor';
 import { MASTER_PATHS, type Plan } from '../../contract/masters';
 import { classifyUsername, isEmail } from '../../contract/rules';
 import type { CallResult } from './api';
@@ -15,11 +16,25 @@ import { writeSession } from './session';
 
 const none = () => undefined;
 
-export async function signIn(http: Http, input: SignInRequest): Promise<CallResult<SessionData>> {
+/**
+ * A session (written to the device), or — for a member with two-step sign-in — the
+ * challenge the code goes with (signInSecondFactor); nothing is written then.
+ */
+export async function signIn(http: Http, input: SignInRequest): Promise<CallResult<SessionData | SecondFactorChallenge>> {
   // The spec sends the login name twice: as typed, and split into emailId or mobileNo.
   const split = classifyUsername(input.username);
   const body = { ...input, emailId: input.emailId || split.emailId, mobileNo: input.mobileNo || split.mobileNo };
-  const result = toCallResult(await http.send<SessionData>(AUTH_PATHS.signIn, { method: 'POST', body }), (d) => d);
+  const result = toCallResult(await http.send<SessionData | SecondFactorChallenge>(AUTH_PATHS.signIn, { method: 'POST', body }), (d) => d);
+  if (!result.ok) return result;
+  if (!result.data) return { ok: false, status: result.status, message: 'The server answered without a session.' };
+  if ('challenge' in result.data) return { ...result, data: result.data };
+  await writeSession(result.data);
+  return { ...result, data: result.data };
+}
+
+/** The code (or a recovery code) for a sign-in's challenge: the session, written to the device. */
+export async function signInSecondFactor(http: Http, challenge: string, code: string): Promise<CallResult<SessionData>> {
+  const result = toCallResult(await http.send<SessionData>(SECOND_FACTOR_PATHS.signIn, { method: 'POST', body: { challenge, code } }), (d) => d);
   if (!result.ok) return result;
   if (!result.data) return { ok: false, status: result.status, message: 'The server answered without a session.' };
   await writeSession(result.data);

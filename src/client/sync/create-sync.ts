@@ -28,6 +28,7 @@ import { createUtilizationRefresh } from './utilization';
 import * as geo from './geo-calls';
 import * as barter from './barter-calls';
 import * as sessions from './session-calls';
+import * as secondFactor from './second-factor-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -188,6 +189,11 @@ export function createSync(options: SyncOptions): Sync {
     async signIn(input) {
       const result = await publicCall(auth.signIn(http, input));
       // The member's outbox may hold writes from before a 401: deliver them now.
+      if (result.ok && !('challenge' in result.data)) await replayNow();
+      return result;
+    },
+    async signInSecondFactor(challenge, code) {
+      const result = await publicCall(auth.signInSecondFactor(http, challenge, code));
       if (result.ok) await replayNow();
       return result;
     },
@@ -280,6 +286,9 @@ export function createSync(options: SyncOptions): Sync {
     endSession: (code) => memberCall((m) => sessions.endSession(ctx, m, code)),
     endOtherSessions: () => memberCall((m) => sessions.endOtherSessions(ctx, m)),
     changePassword: (input) => memberCall((m) => sessions.changePassword(ctx, m, input)),
+    beginTotp: () => memberCall((m) => secondFactor.beginTotp(ctx, m)),
+    confirmTotp: (code) => memberCall((m) => secondFactor.confirmTotp(ctx, m, code)),
+    turnOffTotp: (password) => memberCall((m) => secondFactor.turnOffTotp(ctx, m, password)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

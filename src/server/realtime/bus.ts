@@ -72,7 +72,9 @@ export function createRedisBus(url: string, listener: BusListener, log: Log): Bu
     isUp,
     onLink: (notify) => void linkListeners.push(notify),
     close: async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // quit() waits for the commands queued while Redis was away, which may be never.
+      const end = (client: Redis) => (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()));
+      await Promise.allSettled([end(pub), end(sub)]);
     },
   };
 }

@@ -121,13 +121,15 @@ export function createRedisPresence(redis: Redis): Presence {
     async close() {
       clearInterval(refresh);
       // A clean stop takes this process's members out now rather than after the TTL.
-      if (c.counts.size > 0) {
+      if (c.counts.size > 0 && redis.status === 'ready') {
         const batch = redis.pipeline();
         for (const code of c.counts.keys()) batch.hdel(keyOf(code), processId);
         await batch.exec().catch(() => {});
       }
       c.counts.clear();
-      await redis.quit().catch(() => {});
+      // quit() would wait on commands queued while Redis was away.
+      if (redis.status === 'ready') await redis.quit().catch(() => {});
+      else redis.disconnect();
     },
   };
 }

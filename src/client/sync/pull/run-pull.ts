@@ -18,7 +18,7 @@ import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
 import { pullBarterPage } from './barter';
 import { pullBulletins } from './bulletins';
 import { pullNews } from './news';
-import { pullSessions } from './sessions';
+import { pullSecondFactor, pullSessions } from './sessions';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -66,6 +66,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullNews(ctx, member);
     case 'sessions':
       return pullSessions(ctx, member);
+    case 'secondFactor':
+      return pullSecondFactor(ctx, member);
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);

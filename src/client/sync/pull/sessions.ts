@@ -1,4 +1,8 @@
-/** pull({ kind: 'sessions' }): 'Where you're signed in' into `deviceSessions`, replaced whole. */
+/**
+ * pull({ kind: 'sessions' }): 'Where you're signed in' into `deviceSessions`, replaced whole;
+ * pull({ kind: 'secondFactor' }): whether two-step sign-in is on, into `accountState`.
+ */
+import { SECOND_FACTOR_PATHS, secondFactorState } from '../../../contract/second-factor';
 import { deviceSessions, SESSION_PATHS } from '../../../contract/sessions';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
@@ -15,5 +19,16 @@ export async function pullSessions(ctx: SyncContext, member: Member): Promise<Pu
     await db.deviceSessions.clear();
     await db.deviceSessions.bulkPut(parsed.data.sessions);
   });
+  return pulled(db, key, result.status);
+}
+
+export async function pullSecondFactor(ctx: SyncContext, member: Member): Promise<PullResult> {
+  const { db } = member;
+  const key = 'secondFactor';
+  const result = await authed(ctx, member, SECOND_FACTOR_PATHS.state);
+  if (result.kind !== 'ok') return pullFailed(db, key, result);
+  const parsed = secondFactorState.safeParse(result.body.data);
+  if (!parsed.success) return badAnswer(db, key, result.status);
+  await db.accountState.put({ key: 'secondFactor', ...parsed.data });
   return pulled(db, key, result.status);
 }

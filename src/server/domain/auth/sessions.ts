@@ -10,8 +10,8 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
 
-/** An access token lives this long; the sync worker renews it before it ends. */
-export const ACCESS_TOKEN_S = Number(process.env.ACCESS_TOKEN_SECONDS ?? 15 * 60);
+/** An access token lives this long (ACCESS_TOKEN_SECONDS, at least a minute); the sync worker renews it before it ends. */
+export const ACCESS_TOKEN_S = Math.max(60, Math.floor(Number(process.env.ACCESS_TOKEN_SECONDS) || 15 * 60));
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session unused for this long is over: a day, or 30 with 'Remember me'. */
 export const sessionIdleMs = (remember: boolean) => (remember ? 30 * DAY_MS : DAY_MS);

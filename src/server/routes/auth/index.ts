@@ -9,7 +9,6 @@ import { z } from 'zod';
 import {
   AUTH_PATHS,
   existenceAnswer,
-  sessionData,
   signInRequest,
   signUpRequest,
   validateEmailRequest,
@@ -24,11 +23,10 @@ import { HttpError, fieldError } from '../../http-error';
 import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
-import { deviceName } from '../../domain/auth/device-name';
-import { ACCESS_TOKEN_S, createSession, deviceNews } from '../../domain/auth/sessions';
-import { signToken } from '../../domain/auth/tokens';
-import { tellOfNewSignIn } from './new-sign-in';
-import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode, sessionOf } from '../../domain/auth/repo';
+import { createChallenge, needsSecondFactor } from '../../domain/auth/second-factor';
+import { SECOND_FACTOR_TEXT, signInAnswer } from '../../../contract/second-factor';
+import { startSession } from './start-session';
+import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode } from '../../domain/auth/repo';
 
 const CODE_FREE = '100';
 const GENDER = { male: 'Male', female: 'Female', other: 'Other' } as const;
@@ -42,7 +40,7 @@ const ACTIVATION_MESSAGES = {
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${AUTH_PATHS.signIn}`, {
     config: { access: 'anyone', write: 'none' },
-    schema: { tags: ['auth'], body: signInRequest, response: { 200: envelope(sessionData) } },
+    schema: { tags: ['auth'], body: signInRequest, response: { 200: envelope(signInAnswer) } },
     handler: async (request, reply) => {
       const { username, password, rememberMe } = request.body;
       // Before the password is looked at: a locked account answers 429, right password or not.
@@ -52,13 +50,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // Unknown accounts still pay for one argon2 verify: same answer, same time.
         const ok = await verifyPassword(account?.passwordHash ?? null, password);
         if (!account || !ok) throw attempt.fail(new HttpError(401, MESSAGES.loginFailed));
-        const device = deviceName(request.headers['user-agent']);
-        const news = await deviceNews(app.db, account.id, device);
-        const session = await createSession(app.db, { userId: account.id, device, remember: rememberMe ?? false });
-        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', sid: session.sessionId };
-        const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
-        if (news === 'new') await tellOfNewSignIn(app, request, account, device);
-        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, token, expiresAt, session) });
+        // A member with two-step sign-in on owes a code: a challenge, not a session yet.
+        if (await needsSecondFactor(app.db, account.id)) {
+          const challenge = await createChallenge(app.db, account.id, rememberMe ?? false);
+          return reply.send({ code: 200, message: SECOND_FACTOR_TEXT.askCode, data: { secondFactor: 'totp', challenge } });
+        }
+        return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: await startSession(app, request, account, rememberMe ?? false) });
       } finally {
         await attempt.end();
       }

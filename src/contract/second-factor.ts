@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { sessionData } from './auth';
+
+/**
+ * Two-step sign-in (issue 29): a TOTP authenticator as a second factor, with one-time
+ * recovery codes. A password sign-in of a member who has it on answers a challenge instead
+ * of a session; the code (or a recovery code) sent with the challenge answers the session.
+ */
+export const SECOND_FACTOR_PATHS = {
+  /** POST { challenge, code } (public): the session, or 400 with a field error on `code`. */
+  signIn: 'auth/signIn/second-factor',
+  /** GET: data = { totp, recoveryCodesLeft }. */
+  state: 'user/second-factor',
+  /** POST: a new secret to scan (replacing one never confirmed); 409 while one is on. */
+  beginTotp: 'user/second-factor/totp',
+  /** POST { code }: the first code confirms it; data.recoveryCodes, shown once. */
+  confirmTotp: 'user/second-factor/totp/confirm',
+  /** POST { password }: two-step sign-in off, recovery codes gone. */
+  off: 'user/second-factor/off',
+} as const;
+
+export const secondFactorChallenge = z.object({ secondFactor: z.literal('totp'), challenge: z.string() });
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
+/** What auth/signIn answers: a session, or a challenge when a code is owed. */
+export const signInAnswer = z.union([sessionData, secondFactorChallenge]);
+
+export const secondFactorSignIn = z.object({ challenge: z.string().min(1).max(100), code: z.string().trim().min(1, 'Enter the code.').max(40) });
+export const secondFactorState = z.object({ totp: z.boolean(), recoveryCodesLeft: z.number().int() });
+export type SecondFactorStateData = z.infer<typeof secondFactorState>;
+export const totpSetup = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() });
+export type TotpSetup = z.infer<typeof totpSetup>;
+export const totpConfirm = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6 digits your app shows.') });
+export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
+export const secondFactorOff = z.object({ password: z.string().min(1, 'Enter your password.').max(200) });
+
+export { SECOND_FACTOR_TEXT } from './second-factor-text';

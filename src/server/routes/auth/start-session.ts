@@ -1,0 +1,21 @@
+/**
+ * A sign-in that passed (the password, and the second factor when the member has one): a
+ * session on the server, its first access token, and the new-device notice.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionData } from '../../../contract/auth';
+import { deviceName } from '../../domain/auth/device-name';
+import { sessionOf, type LoginAccount } from '../../domain/auth/repo';
+import { ACCESS_TOKEN_S, createSession, deviceNews } from '../../domain/auth/sessions';
+import { signToken } from '../../domain/auth/tokens';
+import { tellOfNewSignIn } from './new-sign-in';
+
+export async function startSession(app: FastifyInstance, request: FastifyRequest, account: LoginAccount, remember: boolean): Promise<SessionData> {
+  const device = deviceName(request.headers['user-agent']);
+  const news = await deviceNews(app.db, account.id, device);
+  const session = await createSession(app.db, { userId: account.id, device, remember });
+  const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', sid: session.sessionId };
+  const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+  if (news === 'new') await tellOfNewSignIn(app, request, account, device);
+  return sessionOf(account, token, expiresAt, session);
+}
