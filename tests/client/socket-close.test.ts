@@ -8,29 +8,7 @@ import { BACKOFF_START_MS } from '../../src/contract/codes';
 import { CHAT_CLOSE } from '../../src/contract/chat';
 import type { Member, SyncContext } from '../../src/client/sync/context';
 import { createChatSocket } from '../../src/client/sync/socket';
-
-/** Just enough of a browser WebSocket: the test closes it as the server would. */
-class FakeSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static opened: FakeSocket[] = [];
-  readyState = FakeSocket.OPEN;
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.opened.push(this);
-  }
-  send() {}
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  /** The server closes it with `code`. */
-  serverCloses(code: number) {
-    this.readyState = FakeSocket.CLOSED;
-    this.dispatchEvent(Object.assign(new Event('close'), { code }));
-  }
-}
+import { FakeSocket } from './helpers/fake-socket';
 
 function harness() {
   const member = { session: { accessToken: 'token-1', tokenType: 'Bearer', id: 'U1', username: 'a@example.com' }, db: {} } as unknown as Member;

@@ -4,34 +4,10 @@
  * that changes, and the worker writes the latest word into Dexie for the telex screen.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatServerFrame } from '../../src/contract/chat';
 import { memberDb } from '../../src/client/store/db';
 import type { Member, SyncContext } from '../../src/client/sync/context';
 import { createChatSocket } from '../../src/client/sync/socket';
-
-/** A browser WebSocket the test speaks for the server through. */
-class FakeSocket extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static opened: FakeSocket[] = [];
-  readyState = FakeSocket.OPEN;
-  sent: unknown[] = [];
-  constructor(readonly url: string) {
-    super();
-    FakeSocket.opened.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  serverSends(frame: ChatServerFrame) {
-    this.dispatchEvent(Object.assign(new Event('message'), { data: JSON.stringify(frame) }));
-  }
-}
+import { FakeSocket } from './helpers/fake-socket';
 
 const db = memberDb('ULINK1');
 const member = { session: { accessToken: 'token-1', tokenType: 'Bearer', id: 'ULINK1', username: 'link@example.com' }, db } as unknown as Member;

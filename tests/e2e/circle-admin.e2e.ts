@@ -23,7 +23,7 @@ import { DEMO_MEMBERS } from '../support/demo';
 import { strangersOf } from '../support/demo-strangers';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, userData } from './support/pages';
+import { accessToken, checkIn, signUpByApi, userData } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [activationCode] = inject('spareActivationCodes');
@@ -68,25 +68,7 @@ async function signIn(who: 'amara' | 'outsider' | 'nia', login: { email: string;
 }
 
 /** Nia: a new member (ruby plan), billionett of nobody. */
-async function signUpNia(): Promise<void> {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      emailId: nia.email,
-      mobileNo: '',
-      firstName: 'Nia',
-      lastName: 'Circles',
-      displayName: nia.displayName,
-      password: nia.password,
-      dateOfBirth: '1990-05-05',
-      gender: 'female',
-      planCode: 'ruby',
-      activationCode,
-    }),
-  });
-  expect(answer.status).toBeLessThan(300);
-}
+const signUpNia = () => signUpByApi(baseUrl, { ...nia, lastName: 'Circles' }, activationCode);
 
 /** A panel of a screen, by its title. */
 const panel = (p: Page, title: string) => p.getByRole('region', { name: title, exact: true });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
 import { shot } from './support/browser';
-import { signedInBrowser } from './support/pages';
+import { signedInBrowser, signUpByApi } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , activationCode] = inject('spareActivationCodes');
@@ -29,23 +29,7 @@ async function look(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      emailId: newcomer.email,
-      mobileNo: '',
-      firstName: 'Ola',
-      lastName: 'Newcomer',
-      displayName: newcomer.displayName,
-      password: newcomer.password,
-      dateOfBirth: '1994-03-14',
-      gender: 'female',
-      planCode: 'ruby',
-      activationCode,
-    }),
-  });
-  if (answer.status >= 300) throw new Error(`signUp failed: ${answer.status} ${await answer.text()}`);
+  await signUpByApi(baseUrl, { ...newcomer, firstName: 'Ola', lastName: 'Newcomer', dateOfBirth: '1994-03-14' }, activationCode);
   ({ browser, page } = await signedInBrowser(baseUrl, newcomer, { width: 1366, height: 900 }));
 }, 180_000);
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
 import { launch, shot } from './support/browser';
-import { checkIn, newMember } from './support/pages';
+import { checkIn, newMember, signUpByApi } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , , activationCode] = inject('spareActivationCodes');
@@ -19,23 +19,7 @@ const member = newMember(`t${Date.now().toString(36)}`);
 let browser: Browser;
 
 beforeAll(async () => {
-  const answer = await fetch(`${baseUrl}/api/v1/auth/signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      emailId: member.email,
-      mobileNo: '',
-      firstName: 'Nia',
-      lastName: member.lastName,
-      displayName: member.displayName,
-      password: member.password,
-      dateOfBirth: member.dateOfBirth,
-      gender: 'female',
-      planCode: 'ruby',
-      activationCode,
-    }),
-  });
-  if (answer.status >= 300) throw new Error(`signUp failed: ${answer.status} ${await answer.text()}`);
+  await signUpByApi(baseUrl, member, activationCode);
   browser = await launch();
 }, 120_000);
 

@@ -18,6 +18,35 @@ export const newMember = (tag: string): NewMember => ({
   dateOfBirth: '1990-05-05',
 });
 
+/**
+ * A new member signed up through the API (a ruby plan, the minted `activationCode`): the
+ * journeys about what comes after registering start from here, not from the form.
+ */
+export async function signUpByApi(
+  baseUrl: string,
+  m: { email: string; password: string; displayName: string; firstName?: string; lastName?: string; dateOfBirth?: string },
+  activationCode: string | undefined,
+): Promise<void> {
+  if (!activationCode) throw new Error('no spare activation code: mint one more in tests/e2e/support/global-setup.ts');
+  const answer = await fetch(`${baseUrl}/api/v1/auth/signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      emailId: m.email,
+      mobileNo: '',
+      firstName: m.firstName ?? 'Nia',
+      lastName: m.lastName ?? 'Okafor',
+      displayName: m.displayName,
+      password: m.password,
+      dateOfBirth: m.dateOfBirth ?? '1990-05-05',
+      gender: 'female',
+      planCode: 'ruby',
+      activationCode,
+    }),
+  });
+  if (answer.status >= 300) throw new Error(`signUp failed: ${answer.status} ${await answer.text()}`);
+}
+
 export async function checkIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/checkin');
   await page.getByLabel('Email Or Mobile').fill(username);
