@@ -5,9 +5,9 @@
  * REDIS_URL (`.ci/run` sets both); without them the file says why it did not run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PATHS } from '../../src/contract/chat';
+import { freePort } from '../support/chaos';
 import { startCluster, type Cluster } from '../support/processes';
 import { befriend, TelexClient } from '../support/telex';
 
@@ -85,12 +85,7 @@ describe.each(targets)('telex across two processes with Redis', ({ databaseUrl, 
 
 /** A redis-server of the test's own (the machine's one must not be killed), on a free port. */
 async function ownRedis(): Promise<{ url: string; start(): Promise<void>; kill(): Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   let child: ChildProcess | undefined;
   return {
     url: `redis://127.0.0.1:${port}`,

@@ -61,6 +61,9 @@ export async function loginTaken(db: Db, email: string, mobile: string): Promise
   return Boolean(row);
 }
 
+/** The name a member signs in with: their e-mail, else their mobile number. */
+export const loginOf = (account: { email: string | null; mobile: string | null }) => account.email ?? account.mobile ?? '';
+
 export function sessionOf(account: LoginAccount, accessToken: string, expiresAt: number, session?: { refreshToken: string; sessionId: string }): SessionData {
   return {
     accessToken,
@@ -69,7 +72,7 @@ export function sessionOf(account: LoginAccount, accessToken: string, expiresAt:
     email: account.email ?? '',
     id: account.userCode,
     roles: account.roles,
-    username: account.email ?? account.mobile ?? '',
+    username: loginOf(account),
     ...(session ? { refreshToken: session.refreshToken, sessionCode: session.sessionId } : {}),
   };
 }

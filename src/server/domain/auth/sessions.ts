@@ -9,6 +9,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema/sessions';
+import { loginOf, type LoginAccount } from './repo';
+import { signToken } from './tokens';
 
 /** An access token lives this long (ACCESS_TOKEN_SECONDS, at least a minute); the sync worker renews it before it ends. */
 export const ACCESS_TOKEN_S = Math.max(60, Math.floor(Number(process.env.ACCESS_TOKEN_SECONDS) || 15 * 60));
@@ -16,6 +18,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session unused for this long is over: a day, or 30 with 'Remember me'. */
 export const sessionIdleMs = (remember: boolean) => (remember ? 30 * DAY_MS : DAY_MS);
 export const REFRESH_GRACE_MS = 60_000;
+
+/** An access token of `account` for session `sid` (null: a token from before sessions, which names none). */
+export function accessTokenFor(db: Db, account: LoginAccount, sid: string | null): Promise<{ token: string; expiresAt: number }> {
+  const claims = { sub: account.userCode, roles: account.roles, username: loginOf(account), ...(sid ? { sid } : {}) };
+  return signToken(db, claims, ACCESS_TOKEN_S);
+}
 
 export type RevokedWhy = 'checkout' | 'ended' | 'password' | 'reuse';
 

@@ -23,11 +23,9 @@ import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { FAILURE_RULES, addressCounter, signInCounters } from '../../plugins/rate-limit';
 import { verifyPassword } from '../../domain/auth/passwords';
-import { accountById } from '../../domain/auth/repo';
+import { accountById, loginOf } from '../../domain/auth/repo';
 import { answerChallenge, beginTotp, challengeOwner, confirmTotp, secondFactorState as stateOf, turnOffTotp } from '../../domain/auth/second-factor';
 import { startSession } from './start-session';
-
-const loginOf = (a: { email: string | null; mobile: string | null }) => a.email ?? a.mobile ?? '';
 
 const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${SECOND_FACTOR_PATHS.signIn}`, {

@@ -25,9 +25,8 @@ import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { FAILURE_RULES, addressCounter, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
-import { accountById, sessionOf } from '../../domain/auth/repo';
-import { ACCESS_TOKEN_S, listSessions, renewSession, revokeByRefresh, revokeOthers, revokeSession } from '../../domain/auth/sessions';
-import { signToken } from '../../domain/auth/tokens';
+import { accountById, loginOf, sessionOf } from '../../domain/auth/repo';
+import { accessTokenFor, listSessions, renewSession, revokeByRefresh, revokeOthers, revokeSession } from '../../domain/auth/sessions';
 
 const SIGN_IN_AGAIN = 'Please sign in again.';
 
@@ -44,8 +43,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (renewal.kind !== 'renewed') throw attempt.fail(new HttpError(401, SIGN_IN_AGAIN));
         const account = await accountById(app.db, renewal.userId);
         if (!account) throw attempt.fail(new HttpError(401, SIGN_IN_AGAIN));
-        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', sid: renewal.sessionId };
-        const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+        const { token, expiresAt } = await accessTokenFor(app.db, account, renewal.sessionId);
         return { code: 200, message: MESSAGES.loginSuccess, data: sessionOf(account, token, expiresAt, renewal) };
       } finally {
         await attempt.end();
@@ -102,7 +100,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accountById(app.db, me.id);
       if (!account) throw new HttpError(401, SIGN_IN_AGAIN);
       // Wrong current passwords count like wrong sign-ins of the account: guessing is not free here either.
-      const attempt = await app.limits.begin(request, reply, signInCounters(request, account.email ?? account.mobile ?? ''));
+      const attempt = await app.limits.begin(request, reply, signInCounters(request, loginOf(account)));
       try {
         if (!(await verifyPassword(account.passwordHash, currentPassword))) throw attempt.fail(fieldError('currentPassword', SESSION_TEXT.wrongPassword));
         if (currentPassword === newPassword) throw fieldError('newPassword', SESSION_TEXT.samePassword);
@@ -115,8 +113,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           return endOthers ? revokeOthers(tx, me.id, me.sessionId, 'password') : [];
         });
         app.sessionsEnded(ended);
-        const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', ...(me.sessionId ? { sid: me.sessionId } : {}) };
-        const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+        const { token, expiresAt } = await accessTokenFor(app.db, account, me.sessionId);
         return { code: 200, message: SESSION_TEXT.passwordChanged, data: { accessToken: token, expiresAt, ended: ended.length } };
       } finally {
         await attempt.end();

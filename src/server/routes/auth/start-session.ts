@@ -6,16 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionData } from '../../../contract/auth';
 import { deviceName } from '../../domain/auth/device-name';
 import { sessionOf, type LoginAccount } from '../../domain/auth/repo';
-import { ACCESS_TOKEN_S, createSession, deviceNews } from '../../domain/auth/sessions';
-import { signToken } from '../../domain/auth/tokens';
+import { accessTokenFor, createSession, deviceNews } from '../../domain/auth/sessions';
 import { tellOfNewSignIn } from './new-sign-in';
 
 export async function startSession(app: FastifyInstance, request: FastifyRequest, account: LoginAccount, remember: boolean): Promise<SessionData> {
   const device = deviceName(request.headers['user-agent']);
   const news = await deviceNews(app.db, account.id, device);
   const session = await createSession(app.db, { userId: account.id, device, remember });
-  const claims = { sub: account.userCode, roles: account.roles, username: account.email ?? account.mobile ?? '', sid: session.sessionId };
-  const { token, expiresAt } = await signToken(app.db, claims, ACCESS_TOKEN_S);
+  const { token, expiresAt } = await accessTokenFor(app.db, account, session.sessionId);
   if (news === 'new') await tellOfNewSignIn(app, request, account, device);
   return sessionOf(account, token, expiresAt, session);
 }
