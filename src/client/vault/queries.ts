@@ -121,7 +121,10 @@ export function useMemberPersonal(me: string, userCode: string) {
     ]);
     // Pulled without an error and no row: the owner hides their personal details (106).
     const hidden = !personal && cursor !== undefined && !cursor.error;
-    return { profile, personal, hidden };
+    // The owner's gender is known once their profile or personal details have been read
+    // (the privacy picture waits for it rather than flashing the neutral one first).
+    const genderKnown = profile !== undefined || cursor !== undefined;
+    return { profile, personal, hidden, genderKnown };
   }, [me, userCode]);
 }
 

@@ -16,6 +16,7 @@ export function MemberVaultScreen({ me, userCode }: { me: string; userCode: stri
   const member = useMemberPersonal(me, userCode);
   useEffect(() => refreshVaultLists(userCode), [userCode]);
   const gender = member?.profile?.gender ?? member?.personal?.gender;
+  const known = member?.genderKnown ?? false;
   const details = member?.personal;
   return (
     <Stack gap="md" maw={960} mx="auto">
@@ -29,8 +30,8 @@ export function MemberVaultScreen({ me, userCode }: { me: string; userCode: stri
           member?.hidden && <PrivacyPicture gender={gender} />
         )}
       </Paper>
-      <WorkSection me={me} userCode={userCode} gender={gender} />
-      <EducationSection me={me} userCode={userCode} gender={gender} />
+      <WorkSection me={me} userCode={userCode} gender={gender} genderKnown={known} />
+      <EducationSection me={me} userCode={userCode} gender={gender} genderKnown={known} />
     </Stack>
   );
 }

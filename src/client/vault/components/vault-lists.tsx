@@ -35,24 +35,25 @@ const EDUCATION_FIELDS: ItemField<E>[] = [
   { label: 'End date', value: (r) => r.endDate, nowrap: true },
 ];
 
-export type VaultListsProps = { me: string; userCode: string; gender?: string };
+/** genderKnown: false while the owner's gender is still on its way (own vault: never hidden). */
+export type VaultListsProps = { me: string; userCode: string; gender?: string; genderKnown?: boolean };
 
-function Hidden({ title, gender }: { title: string; gender?: string }) {
+function Hidden({ title, gender, genderKnown }: { title: string; gender?: string; genderKnown: boolean }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
-      <PrivacyPicture gender={gender} />
+      {genderKnown && <PrivacyPicture gender={gender} />}
     </Paper>
   );
 }
 
-export function WorkSection({ me, userCode, gender }: VaultListsProps) {
+export function WorkSection({ me, userCode, gender, genderKnown = true }: VaultListsProps) {
   const list = useWorks(me, userCode);
   const privacies = usePrivacies(me);
   const own = me === userCode;
-  if (list.accessCode === ACCESS_RESTRICTED) return <Hidden title="Work" gender={gender} />;
+  if (list.accessCode === ACCESS_RESTRICTED) return <Hidden title="Work" gender={gender} genderKnown={genderKnown} />;
   return (
     <VaultItems<W>
       me={me}
@@ -72,11 +73,11 @@ export function WorkSection({ me, userCode, gender }: VaultListsProps) {
   );
 }
 
-export function EducationSection({ me, userCode, gender }: VaultListsProps) {
+export function EducationSection({ me, userCode, gender, genderKnown = true }: VaultListsProps) {
   const list = useEducations(me, userCode);
   const privacies = usePrivacies(me);
   const own = me === userCode;
-  if (list.accessCode === ACCESS_RESTRICTED) return <Hidden title="Education" gender={gender} />;
+  if (list.accessCode === ACCESS_RESTRICTED) return <Hidden title="Education" gender={gender} genderKnown={genderKnown} />;
   return (
     <VaultItems<E>
       me={me}
