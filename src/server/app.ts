@@ -36,6 +36,7 @@ import slateRoutes from './routes/slates/index';
 import resetRoutes from './routes/auth/reset';
 import sessionRoutes from './routes/auth/sessions';
 import secondFactorRoutes from './routes/auth/second-factor';
+import passkeyRoutes from './routes/auth/passkeys';
 import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
@@ -253,6 +254,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(resetRoutes);
       await api.register(sessionRoutes);
       await api.register(secondFactorRoutes);
+      await api.register(passkeyRoutes);
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);

@@ -19,10 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/accounts';
 import { signClaims } from '../../src/server/domain/auth/tokens';
 import { operationsOf, PUBLIC_OPERATIONS as PUBLIC, type Operation } from '../support/openapi';
+import { SoftAuthenticator } from '../support/soft-authenticator';
 import { startTestServer, type TestMember, type TestServer } from '../support/server';
 
 /** Path parameters that name something of one member's. friendCode names the other side of the caller's own relation. */
-const OWNED = ['userCode', 'workCode', 'educationCode', 'postCode', 'commentCode', 'serviceCode'];
+const OWNED = ['userCode', 'workCode', 'educationCode', 'postCode', 'commentCode', 'serviceCode', 'sessionCode', 'passkeyCode'];
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function hs256(payload: Record<string, unknown>, secret: string): string {
@@ -75,6 +76,11 @@ describe('authorization matrix', () => {
     const service = await s.call('POST', 'service/post', { token: victim.token, body: SERVICE });
     assert.equal(service.status, 201);
     owned.serviceCode = service.body.data.originalPost.serviceCode;
+    owned.sessionCode = (JSON.parse(Buffer.from(victim.token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+    const options = await s.call('POST', 'user/passkeys/options', { token: victim.token });
+    const passkey = await s.call('POST', 'user/passkeys', { token: victim.token, body: { response: new SoftAuthenticator(s.app.config.publicUrl).create(options.body.data) } });
+    assert.equal(passkey.status, 201);
+    owned.passkeyCode = passkey.body.data.passkeyCode;
     for (const name of OWNED) assert.equal(typeof owned[name], 'string', name);
   });
   afterAll(async () => {
@@ -110,6 +116,7 @@ describe('authorization matrix', () => {
     // Removing the victim's own picture (dpType / dpValue name a circle's or slate's instead).
     'POST /api/v1/user/{userCode}/dp/default': {},
     'PUT /api/v1/service/post/{serviceCode}': { ...SERVICE, serviceHeading: 'Taken over' },
+    'PATCH /api/v1/user/passkeys/{passkeyCode}': { name: 'Taken over' },
   });
 
   const fill = (op: Operation) => op.url({ pathValue: (name) => owned[name] ?? (name === 'exp' ? 'like' : 'X1'), queryValue: (name) => (name === 'pageNo' ? '1' : name === 'pageSize' ? '6' : 'X1') });

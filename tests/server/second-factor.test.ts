@@ -40,10 +40,10 @@ describe.each(dbTargets())('two-step sign-in on $name', ({ databaseUrl }) => {
 
   it('turns on, then asks for a code after the password; a code and a recovery code are each good once', async () => {
     const m = await s.signUpMember();
-    expect((await s.call('GET', SECOND_FACTOR_PATHS.state, { token: m.token })).body.data).toEqual({ totp: false, recoveryCodesLeft: 0 });
+    expect((await s.call('GET', SECOND_FACTOR_PATHS.state, { token: m.token })).body.data).toEqual({ totp: false, passkeys: 0, recoveryCodesLeft: 0 });
     const { secret, recoveryCodes } = await turnOn(m);
     expect(recoveryCodes).toHaveLength(10);
-    expect((await s.call('GET', SECOND_FACTOR_PATHS.state, { token: m.token })).body.data).toEqual({ totp: true, recoveryCodesLeft: 10 });
+    expect((await s.call('GET', SECOND_FACTOR_PATHS.state, { token: m.token })).body.data).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10 });
     expect((await s.call('POST', SECOND_FACTOR_PATHS.beginTotp, { token: m.token })).status).toBe(409);
 
     const first = await signIn(m);

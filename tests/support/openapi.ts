@@ -39,6 +39,9 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/v1/auth/signOut',
   // The code step of a two-step sign-in: its challenge is the credential.
   'POST /api/v1/auth/signIn/second-factor',
+  // Passkeys at checkin: options anyone may fetch (each a challenge), and the passkey as the credential.
+  'POST /api/v1/auth/passkey/options',
+  'POST /api/v1/auth/signIn/passkey',
   'GET /api/v1/admin/plan/active',
   // The VAPID public key a device subscribes with: public by nature (issue 16).
   'GET /api/v1/push/key',

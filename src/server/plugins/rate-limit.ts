@@ -38,6 +38,8 @@ export const FAILURE_RULES = {
   resetTokenAddress: { name: 'reset-token-ip', max: 20, windowMs: 15 * MINUTE },
   /** Refused session renewals (auth/refresh): an unknown, ended or copied refresh token. */
   refreshAddress: { name: 'refresh-ip', max: 20, windowMs: 15 * MINUTE },
+  /** Passkey sign-in options (each keeps a challenge for minutes): every call counts; checkin asks once a visit. */
+  passkeyOptionsAddress: { name: 'passkey-options-ip', max: 60, windowMs: 15 * MINUTE },
   /** Reset requests for one login (each sends a mail): every call counts. */
   resetAccount: { name: 'reset-account', max: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, FailureRule>;

@@ -4,30 +4,28 @@
  * gets instead of a session while a code is owed. Codes are good once (the step of the last
  * one accepted is kept) and within one step either side of now (clocks drift).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { toString as qrSvg } from 'qrcode';
 import type { Db } from '../../db/client';
-import { recoveryCodes, signInChallenges, totpFactors } from '../../db/schema/second-factors';
+import { signInChallenges, totpFactors } from '../../db/schema/second-factors';
+import { dropRecoveryCodesIfNoFactor, issueRecoveryCodes, recoveryCodesLeft, secondFactorsOf, sha256, spendRecoveryCode } from './recovery-codes';
+
+export { RECOVERY_CODE_COUNT } from './recovery-codes';
 
 const PERIOD_S = 30;
-export const RECOVERY_CODE_COUNT = 10;
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const SECOND_FACTOR_TRIES = 5;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 const totpOf = (secret: string, label: string) => new TOTP({ issuer: 'Billionett', label, algorithm: 'SHA1', digits: 6, period: PERIOD_S, secret: Secret.fromBase32(secret) });
 
-export type SecondFactorState = { totp: boolean; recoveryCodesLeft: number };
+export type SecondFactorState = { totp: boolean; passkeys: number; recoveryCodesLeft: number };
 
 export async function secondFactorState(db: Db, userId: number): Promise<SecondFactorState> {
-  const [factor] = await db.select({ confirmedAt: totpFactors.confirmedAt }).from(totpFactors).where(eq(totpFactors.userId, userId));
-  const [left] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return { totp: Boolean(factor?.confirmedAt), recoveryCodesLeft: factor?.confirmedAt ? (left?.n ?? 0) : 0 };
+  const factors = await secondFactorsOf(db, userId);
+  const any = factors.totp || factors.passkeys > 0;
+  return { ...factors, recoveryCodesLeft: any ? await recoveryCodesLeft(db, userId) : 0 };
 }
 
 /** A new secret (replacing one never confirmed); null when a confirmed one is on. */
@@ -61,36 +59,26 @@ async function spendTotp(tx: Db, userId: number, code: string, pending: boolean)
   return true;
 }
 
-/** Recovery codes as the member copies them: 10 letters and digits in two groups. */
-function newRecoveryCode(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const chars = Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-const normalRecovery = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
-
 /** Confirms the pending secret with its first code; answers the recovery codes (shown once), or null. */
 export async function confirmTotp(db: Db, userId: number, code: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     if (!(await spendTotp(tx, userId, code, true))) return null;
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256(normalRecovery(c)) })));
-    return codes;
+    return issueRecoveryCodes(tx, userId);
   });
 }
 
 export async function turnOffTotp(db: Db, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    // A member who keeps a passkey keeps the codes that stand in for it.
+    await dropRecoveryCodesIfNoFactor(tx, userId);
   });
 }
 
 /** Does this member owe a code after their password? */
-export async function needsSecondFactor(db: Db, userId: number): Promise<boolean> {
-  const [factor] = await db.select({ confirmedAt: totpFactors.confirmedAt }).from(totpFactors).where(eq(totpFactors.userId, userId));
-  return Boolean(factor?.confirmedAt);
+export async function needsSecondFactor(db: Db, userId: number): Promise<{ totp: boolean; passkeys: number } | null> {
+  const factors = await secondFactorsOf(db, userId);
+  return factors.totp || factors.passkeys > 0 ? factors : null;
 }
 
 /** The challenge a password sign-in answers with while a code is owed. */
@@ -116,8 +104,14 @@ export type ChallengeAnswer =
   | { kind: 'wrong'; userId: number }
   | { kind: 'gone' };
 
-/** A code (TOTP, or a recovery code) for `challenge`: passed spends the challenge; a wrong one counts. */
-export async function answerChallenge(db: Db, challenge: string, code: string): Promise<ChallengeAnswer> {
+/**
+ * What answers a challenge: a code (TOTP, or a recovery code), or a passkey's assertion —
+ * checked by `verify` (domain/auth/passkeys.ts), whose WebAuthn challenge is this one.
+ */
+export type SecondStep = { code: string } | { passkey: (tx: Db, userId: number, challenge: string) => Promise<boolean> };
+
+/** A second step for `challenge`: passed spends the challenge; a wrong one counts. */
+export async function answerChallenge(db: Db, challenge: string, step: SecondStep): Promise<ChallengeAnswer> {
   return db.transaction(async (tx) => {
     const hash = sha256(challenge);
     const [row] = await tx
@@ -126,16 +120,13 @@ export async function answerChallenge(db: Db, challenge: string, code: string): 
       .where(and(eq(signInChallenges.challengeHash, hash), gt(signInChallenges.expiresAt, new Date())))
       .for('update');
     if (!row || row.attempts >= SECOND_FACTOR_TRIES) return { kind: 'gone' } as const;
-    const trimmed = code.trim();
     let recoveryCodeUsed = false;
-    let passed = await spendTotp(tx, row.userId, trimmed, false);
-    if (!passed && !/^\d{6}$/.test(trimmed)) {
-      const used = await tx
-        .update(recoveryCodes)
-        .set({ usedAt: new Date() })
-        .where(and(eq(recoveryCodes.userId, row.userId), eq(recoveryCodes.codeHash, sha256(normalRecovery(trimmed))), isNull(recoveryCodes.usedAt)))
-        .returning({ codeHash: recoveryCodes.codeHash });
-      passed = recoveryCodeUsed = used.length > 0;
+    let passed: boolean;
+    if ('passkey' in step) passed = await step.passkey(tx, row.userId, challenge);
+    else {
+      const trimmed = step.code.trim();
+      passed = await spendTotp(tx, row.userId, trimmed, false);
+      if (!passed && !/^\d{6}$/.test(trimmed)) passed = recoveryCodeUsed = await spendRecoveryCode(tx, row.userId, trimmed);
     }
     if (!passed) {
       await tx.update(signInChallenges).set({ attempts: row.attempts + 1 }).where(eq(signInChallenges.challengeHash, hash));

@@ -24,6 +24,8 @@ import { idempotentWrite, sendWrite } from '../../plugins/idempotency';
 import { FAILURE_RULES, addressCounter, existenceLimit, signInCounters } from '../../plugins/rate-limit';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords';
 import { createChallenge, needsSecondFactor } from '../../domain/auth/second-factor';
+import { secondStepOptions } from '../../domain/auth/passkeys';
+import { relyingPartyOf } from './passkeys';
 import { SECOND_FACTOR_TEXT, signInAnswer } from '../../../contract/second-factor';
 import { startSession } from './start-session';
 import { activationState, consumeActivationCode, findByLogin, loginTaken, newUserCode } from '../../domain/auth/repo';
@@ -51,9 +53,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const ok = await verifyPassword(account?.passwordHash ?? null, password);
         if (!account || !ok) throw attempt.fail(new HttpError(401, MESSAGES.loginFailed));
         // A member with two-step sign-in on owes a code: a challenge, not a session yet.
-        if (await needsSecondFactor(app.db, account.id)) {
+        const factors = await needsSecondFactor(app.db, account.id);
+        if (factors) {
           const challenge = await createChallenge(app.db, account.id, rememberMe ?? false);
-          return reply.send({ code: 200, message: SECOND_FACTOR_TEXT.askCode, data: { secondFactor: 'totp', challenge } });
+          const passkey = factors.passkeys > 0 ? await secondStepOptions(app.db, relyingPartyOf(app, request), account.id, challenge) : undefined;
+          const data = { secondFactor: factors.totp ? 'totp' : 'passkey', challenge, passkey } as const;
+          return reply.send({ code: 200, message: SECOND_FACTOR_TEXT.askCode, data });
         }
         return reply.send({ code: 200, message: MESSAGES.loginSuccess, data: await startSession(app, request, account, rememberMe ?? false) });
       } finally {

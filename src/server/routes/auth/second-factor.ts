@@ -25,6 +25,9 @@ import { FAILURE_RULES, addressCounter, signInCounters } from '../../plugins/rat
 import { verifyPassword } from '../../domain/auth/passwords';
 import { accountById, loginOf } from '../../domain/auth/repo';
 import { answerChallenge, beginTotp, challengeOwner, confirmTotp, secondFactorState as stateOf, turnOffTotp } from '../../domain/auth/second-factor';
+import { verifyAssertion } from '../../domain/auth/passkeys';
+import { PASSKEY_TEXT } from '../../../contract/passkeys';
+import { relyingPartyOf } from './passkeys';
 import { startSession } from './start-session';
 
 const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,9 +45,14 @@ const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       // the password meets the same limit, however many challenges they fetch.
       const attempt = await app.limits.begin(request, reply, signInCounters(request, loginOf(account)));
       try {
-        const answer = await answerChallenge(app.db, request.body.challenge, request.body.code);
+        const { challenge, code, passkey } = request.body;
+        const rp = relyingPartyOf(app, request);
+        const step = passkey
+          ? { passkey: async (tx: typeof app.db, userId: number, expected: string) => (await verifyAssertion(tx, rp, passkey as never, { challenge: expected, userId, userVerification: false })) !== null }
+          : { code: code ?? '' };
+        const answer = await answerChallenge(app.db, challenge, step);
         if (answer.kind === 'gone') throw attempt.fail(new HttpError(401, SECOND_FACTOR_TEXT.challengeGone));
-        if (answer.kind === 'wrong') throw attempt.fail(fieldError('code', SECOND_FACTOR_TEXT.wrongCode));
+        if (answer.kind === 'wrong') throw attempt.fail(passkey ? new HttpError(400, PASSKEY_TEXT.refused) : fieldError('code', SECOND_FACTOR_TEXT.wrongCode));
         return { code: 200, message: MESSAGES.loginSuccess, data: await startSession(app, request, account, answer.remember) };
       } finally {
         await attempt.end();
