@@ -27,6 +27,7 @@ import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$
 import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSettingsPasskeysRouteImport } from './routes/_main/settings/passkeys'
 import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
 import { Route as MainSettingsTwoStepRouteImport } from './routes/_main/settings/two-step'
 import { Route as MainSlatePageCodeRouteImport } from './routes/_main/slate/$pageCode'
@@ -142,6 +143,11 @@ const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSettingsPasskeysRoute = MainSettingsPasskeysRouteImport.update({
+  id: '/settings/passkeys',
+  path: '/settings/passkeys',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSettingsSessionsRoute = MainSettingsSessionsRouteImport.update({
@@ -309,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
   '/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
@@ -352,6 +359,7 @@ export interface FileRoutesByTo {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
   '/suite/billionetts': typeof MainSuiteBillionettsRoute
@@ -399,6 +407,7 @@ export interface FileRoutesById {
   '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/_main/settings/sessions': typeof MainSettingsSessionsRoute
   '/_main/settings/two-step': typeof MainSettingsTwoStepRoute
   '/_main/slate/$pageCode': typeof MainSlatePageCodeRouteWithChildren
@@ -446,6 +455,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
     | '/slate/$pageCode'
@@ -489,6 +499,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
     | '/suite/billionetts'
@@ -535,6 +546,7 @@ export interface FileRouteTypes {
     | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/settings/passkeys'
     | '/_main/settings/sessions'
     | '/_main/settings/two-step'
     | '/_main/slate/$pageCode'
@@ -695,6 +707,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/passkeys': {
+      id: '/_main/settings/passkeys'
+      path: '/settings/passkeys'
+      fullPath: '/settings/passkeys'
+      preLoaderRoute: typeof MainSettingsPasskeysRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/settings/sessions': {
@@ -979,6 +998,7 @@ interface MainRouteChildren {
   MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSettingsPasskeysRoute: typeof MainSettingsPasskeysRoute
   MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
   MainSettingsTwoStepRoute: typeof MainSettingsTwoStepRoute
   MainSlatePageCodeRoute: typeof MainSlatePageCodeRouteWithChildren
@@ -1005,6 +1025,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSettingsPasskeysRoute: MainSettingsPasskeysRoute,
   MainSettingsSessionsRoute: MainSettingsSessionsRoute,
   MainSettingsTwoStepRoute: MainSettingsTwoStepRoute,
   MainSlatePageCodeRoute: MainSlatePageCodeRouteWithChildren,

@@ -2,7 +2,7 @@
 export const PASSKEY_TEXT = {
   title: 'Passkeys',
   signIn: 'Sign in with a passkey',
-  useOne: 'Use your passkey',
+  answerWith: 'Use your passkey',
   add: 'Add a passkey',
   added: 'Passkey added.',
   renamed: 'Passkey renamed.',

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
 import { launch, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, newMember, signUpByApi, userData } from './support/pages';
+import { accessToken, checkIn, newMember, signUpByApi, userData, openAccountSetting } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , activationCode] = inject('spareActivationCodes');
@@ -68,9 +68,7 @@ describe('sessions', () => {
     await expect.poll(() => phone.getByLabel('About: pending, not yet sent').isVisible()).toBe(true);
 
     // On the laptop: Settings → Account → Where you're signed in.
-    await laptop.getByRole('button', { name: 'Settings' }).click();
-    await laptop.getByRole('tab', { name: 'Account' }).click();
-    await laptop.getByRole('link', { name: "Where you're signed in" }).click();
+    await openAccountSetting(laptop, "Where you're signed in");
     await laptop.waitForURL('**/settings/sessions');
     const list = laptop.getByRole('list', { name: "Where you're signed in" });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
 import { launch, shot } from './support/browser';
-import { checkIn, newMember, signUpByApi } from './support/pages';
+import { checkIn, newMember, openAccountSetting, signUpByApi } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , , activationCode] = inject('spareActivationCodes');
@@ -51,9 +51,7 @@ describe('two-step sign-in', () => {
     await checkIn(page, member.email, member.password);
     await home(page);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('tab', { name: 'Account' }).click();
-    await page.getByRole('link', { name: 'Two-step sign-in' }).click();
+    await openAccountSetting(page, 'Two-step sign-in');
     await page.waitForURL('**/settings/two-step');
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
     const key = ((await page.getByLabel('Key for your authenticator app').textContent()) ?? '').replace(/\s+/g, '');

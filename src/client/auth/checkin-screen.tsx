@@ -2,17 +2,22 @@
  * /checkin (spec/product.md §2.1, §4 Login, §5 Login): Email Or Mobile, Password,
  * Remember me, Forgot password, CheckIn. The name is sent as typed and, classified,
  * as emailId or mobileNo; success stores the session and goes home. A member with
- * two-step sign-in gives their code first (second-factor-step.tsx).
+ * two-step sign-in gives their code or passkey first (second-factor-step.tsx). A passkey
+ * alone signs in too: offered in the name field's autofill where the browser can
+ * (conditional UI), and by its button.
  */
-import { useState } from 'react';
-import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Button, Checkbox, Divider, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { SessionData } from '../../contract/auth';
 import { MESSAGES, classifyUsername } from '../../contract/rules';
+import type { SecondFactorChallenge } from '../../contract/second-factor';
 import { SECOND_FACTOR_TEXT } from '../../contract/second-factor-text';
+import { PASSKEY_TEXT } from '../../contract/passkey-text';
+import { cancelPasskeyCeremony, getPasskey, passkeyAutofillSupported, passkeysSupported } from '../ui/passkey-ceremony';
 import { sync } from '../sync/client';
 import { setSession } from '../store/local-session';
 import { RouterAnchor } from '../ui/router-link';
@@ -30,7 +35,11 @@ export function CheckinScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   // Set when the password was right and a second factor is owed (issue 29).
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [owed, setOwed] = useState<SecondFactorChallenge | null>(null);
+  const [withPasskey, setWithPasskey] = useState(false);
+  // Set by the passkey button: the autofill's ceremony, still fetching its options, must not start
+  // after it (a new ceremony ends the one before: the member's dialog would close under them).
+  const buttonPressed = useRef(false);
   const form = useForm<Values>({
     initialValues: { username: '', password: '', rememberMe: false },
     validate: {
@@ -38,6 +47,12 @@ export function CheckinScreen() {
       password: (value) => (value ? null : MESSAGES.loginPasswordRequired),
     },
   });
+
+  const signedIn = async (session: SessionData) => {
+    setSession(session);
+    notifications.show({ color: 'teal', message: MESSAGES.loginSuccess });
+    await navigate({ to: '/' });
+  };
 
   const submit = form.onSubmit(async ({ username, password, rememberMe }) => {
     setError(null);
@@ -49,25 +64,65 @@ export function CheckinScreen() {
       setError(failureText(result, MESSAGES.loginFailed));
       return;
     }
-    if ('challenge' in result.data) setChallenge(result.data.challenge);
+    if ('challenge' in result.data) setOwed(result.data);
     else await signedIn(result.data);
   });
 
-  const signedIn = async (session: SessionData) => {
-    setSession(session);
-    notifications.show({ color: 'teal', message: MESSAGES.loginSuccess });
-    await navigate({ to: '/' });
+  /** A passkey alone: `autofill` waits on the name field's suggestions; else the browser's dialog opens now. */
+  const passkeySignIn = async (autofill: boolean) => {
+    if (!autofill) setError(null);
+    const options = await callSafely(() => sync.passkeySignInOptions());
+    if (autofill && buttonPressed.current) return;
+    if (!options.ok) {
+      if (!autofill) setError(failureText(options));
+      return;
+    }
+    const ceremony = await getPasskey(options.data, autofill);
+    // Closing the dialog (or a button replacing the autofill's ceremony) is no error.
+    if (!ceremony.ok) {
+      if (!ceremony.cancelled) setError(ceremony.message);
+      return;
+    }
+    const result = await callSafely(() => sync.signInWithPasskey(ceremony.response, form.getValues().rememberMe));
+    if (!result.ok) {
+      setError(failureText(result, PASSKEY_TEXT.refused));
+      return;
+    }
+    await signedIn(result.data);
+  };
+  // The autofill's ceremony starts once, with the screen; it reads the form when it ends.
+  const autofillSignIn = useEffectEvent(() => void passkeySignIn(true));
+
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillSupported().then((yes) => {
+      if (live && yes) autofillSignIn();
+    });
+    return () => {
+      live = false;
+      cancelPasskeyCeremony();
+    };
+  }, []);
+
+  const passkeyButton = async () => {
+    buttonPressed.current = true;
+    setWithPasskey(true);
+    try {
+      await passkeySignIn(false);
+    } finally {
+      setWithPasskey(false);
+    }
   };
 
-  if (challenge) {
+  if (owed) {
     return (
       <AuthWidth>
         <AuthHeading title={SECOND_FACTOR_TEXT.title}>One more step to check in.</AuthHeading>
         <SecondFactorStep
-          challenge={challenge}
+          owed={owed}
           onSignedIn={(session) => void signedIn(session)}
           onGone={(message) => {
-            setChallenge(null);
+            setOwed(null);
             setError(message);
           }}
         />
@@ -81,7 +136,8 @@ export function CheckinScreen() {
       <FormError message={error} onClose={() => setError(null)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <UsernameInput key={form.key('username')} {...form.getInputProps('username')} />
+          {/* "webauthn": the browser may offer the member's passkeys among the names it suggests. */}
+          <UsernameInput autoComplete="username webauthn" key={form.key('username')} {...form.getInputProps('username')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
@@ -104,6 +160,14 @@ export function CheckinScreen() {
           </Button>
         </Stack>
       </form>
+      {passkeysSupported() && (
+        <>
+          <Divider label="or" labelPosition="center" my="md" />
+          <Button variant="default" fullWidth onClick={() => void passkeyButton()} loading={withPasskey}>
+            {PASSKEY_TEXT.signIn}
+          </Button>
+        </>
+      )}
     </AuthWidth>
   );
 }

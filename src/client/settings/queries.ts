@@ -1,5 +1,5 @@
 /** Live reads of the account settings (DESIGN.md: the UI reads only Dexie). */
-import { memberDb, type AccountStateRow, type DeviceSessionRow } from '../store/db';
+import { memberDb, type AccountStateRow, type DeviceSessionRow, type PasskeyRow } from '../store/db';
 import { useLiveQuery } from '../store/live-query';
 
 /** The member's sessions: this device's first, then the most recently used. */
@@ -13,4 +13,12 @@ export function useDeviceSessions(me: string): DeviceSessionRow[] | undefined {
 /** Two-step sign-in as last pulled; undefined until then. */
 export function useSecondFactorState(me: string): AccountStateRow | undefined {
   return useLiveQuery(() => memberDb(me).accountState.get('secondFactor'), [me]);
+}
+
+/** The member's passkeys, the newest first; undefined until read. */
+export function usePasskeys(me: string): PasskeyRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await memberDb(me).passkeys.toArray();
+    return rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }, [me]);
 }

@@ -16,6 +16,7 @@ import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
 import type { SessionData } from '../../contract/auth';
 import type { ChatLinkState } from '../../contract/chat';
 import type { DeviceSession } from '../../contract/sessions';
+import type { PasskeyItem } from '../../contract/passkeys';
 import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
@@ -167,7 +168,9 @@ export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number 
 /** 'Where you're signed in': the member's sessions as the server last listed them. */
 export type DeviceSessionRow = DeviceSession;
 /** Two-step sign-in as the server last said (settings). */
-export type AccountStateRow = { key: 'secondFactor'; totp: boolean; recoveryCodesLeft: number };
+export type AccountStateRow = { key: 'secondFactor'; totp: boolean; passkeys: number; recoveryCodesLeft: number };
+/** The member's passkeys as the server last listed them (settings). */
+export type PasskeyRow = PasskeyItem;
 /** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */
 export type LinkRow = { key: 'telex'; state: ChatLinkState; since: number };
 
@@ -204,6 +207,7 @@ export class MemberDb extends Dexie {
   links!: EntityTable<LinkRow, 'key'>;
   deviceSessions!: EntityTable<DeviceSessionRow, 'sessionCode'>;
   accountState!: EntityTable<AccountStateRow, 'key'>;
+  passkeys!: EntityTable<PasskeyRow, 'passkeyCode'>;
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
@@ -261,6 +265,8 @@ export class MemberDb extends Dexie {
     this.version(11).stores({ deviceSessions: 'sessionCode' });
     // Whether two-step sign-in is on (issue 29).
     this.version(12).stores({ accountState: 'key' });
+    // The member's passkeys (issue 29), replaced whole by each pull.
+    this.version(13).stores({ passkeys: 'passkeyCode' });
   }
 }
 

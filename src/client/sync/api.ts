@@ -14,6 +14,7 @@
  */
 import type { ChangePasswordRequest } from '../../contract/sessions';
 import type { SecondFactorChallenge, TotpSetup } from '../../contract/second-factor';
+import type { PasskeyAdded, PasskeyAssertion, PasskeyAttestation, PasskeyRequestOptions } from '../../contract/passkeys';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -73,6 +74,7 @@ export type PullRequest =
   | { kind: 'news' }
   | { kind: 'sessions' }
   | { kind: 'secondFactor' }
+  | { kind: 'passkeys' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -103,7 +105,11 @@ export interface SyncApi {
   start(): Promise<SessionData | null>;
   /** A session, or a challenge when the member has two-step sign-in (then signInSecondFactor). */
   signIn(input: SignInRequest): Promise<CallResult<SessionData | SecondFactorChallenge>>;
-  signInSecondFactor(challenge: string, code: string): Promise<CallResult<SessionData>>;
+  /** The second step: a code, a recovery code, or a passkey's answer (the page ran the ceremony). */
+  signInSecondFactor(challenge: string, step: { code: string } | { passkey: PasskeyAssertion }): Promise<CallResult<SessionData>>;
+  /** A sign-in with a passkey alone: its options, then the page's ceremony's answer. */
+  passkeySignInOptions(): Promise<CallResult<PasskeyRequestOptions>>;
+  signInWithPasskey(response: PasskeyAssertion, rememberMe: boolean): Promise<CallResult<SessionData>>;
   signUp(input: SignUpRequest): Promise<CallResult>;
   validateUsername(username: string): Promise<CallResult<{ exists: boolean }>>;
   requestResetPassword(username: string): Promise<CallResult>;
@@ -197,4 +203,9 @@ export interface SyncApi {
   beginTotp(): Promise<CallResult<TotpSetup>>;
   confirmTotp(code: string): Promise<CallResult<{ recoveryCodes: string[] }>>;
   turnOffTotp(password: string): Promise<CallResult>;
+  /** Passkeys, online only (passkey-calls.ts): options to add one, its answer added (recovery codes with the first second factor), renamed, removed. The list lands in Dexie. */
+  passkeyOptions(): Promise<CallResult<Record<string, unknown> & { challenge: string }>>;
+  addPasskey(response: PasskeyAttestation): Promise<CallResult<PasskeyAdded>>;
+  renamePasskey(passkeyCode: string, name: string): Promise<CallResult>;
+  removePasskey(passkeyCode: string): Promise<CallResult>;
 }

@@ -7,14 +7,18 @@
 import { AUTH_PATHS, type SessionData, type SignInRequest, type SignUpRequest } from '../../contract/auth';
 import { CODE_EXISTS } from '../../contract/codes';
 import { SECOND_FACTOR_PATHS, type SecondFactorChallenge } from '../../contract/second-factor';
+import { PASSKEY_PATHS, type PasskeyAssertion, type PasskeyRequestOptions } from '../../contract/passkeys';
 import { MASTER_PATHS, type Plan } from '../../contract/masters';
 import { classifyUsername, isEmail } from '../../contract/rules';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
-import type { Http } from './http';
+import type { Http, HttpResult } from './http';
 import { writeSession } from './session';
 
 const none = () => undefined;
+
+/** What answers a sign-in's second step. */
+export type SecondStep = { code: string } | { passkey: PasskeyAssertion };
 
 /**
  * A session (written to the device), or — for a member with two-step sign-in — the
@@ -32,13 +36,29 @@ export async function signIn(http: Http, input: SignInRequest): Promise<CallResu
   return { ...result, data: result.data };
 }
 
-/** The code (or a recovery code) for a sign-in's challenge: the session, written to the device. */
-export async function signInSecondFactor(http: Http, challenge: string, code: string): Promise<CallResult<SessionData>> {
-  const result = toCallResult(await http.send<SessionData>(SECOND_FACTOR_PATHS.signIn, { method: 'POST', body: { challenge, code } }), (d) => d);
+/** A session answered: written to the device. */
+async function sessionFrom(sent: HttpResult<SessionData>): Promise<CallResult<SessionData>> {
+  const result = toCallResult(sent, (d) => d);
   if (!result.ok) return result;
   if (!result.data) return { ok: false, status: result.status, message: 'The server answered without a session.' };
   await writeSession(result.data);
   return { ...result, data: result.data };
+}
+const sendSession = (http: Http, path: string, body: unknown) => http.send<SessionData>(path, { method: 'POST', body });
+
+/** The second step for a sign-in's challenge — a code, a recovery code or a passkey's answer: the session, written to the device. */
+export async function signInSecondFactor(http: Http, challenge: string, step: SecondStep): Promise<CallResult<SessionData>> {
+  return sessionFrom(await sendSession(http, SECOND_FACTOR_PATHS.signIn, { challenge, ...step }));
+}
+
+/** Options for a sign-in with a passkey alone (the page runs the ceremony). */
+export async function passkeySignInOptions(http: Http): Promise<CallResult<PasskeyRequestOptions>> {
+  return toCallResult(await http.send<PasskeyRequestOptions>(PASSKEY_PATHS.signInOptions, { method: 'POST' }), (d) => d ?? { challenge: '' });
+}
+
+/** A sign-in with a passkey alone: the session, written to the device. */
+export async function signInWithPasskey(http: Http, response: PasskeyAssertion, rememberMe: boolean): Promise<CallResult<SessionData>> {
+  return sessionFrom(await sendSession(http, PASSKEY_PATHS.signIn, { response, rememberMe }));
 }
 
 export async function signUp(http: Http, input: SignUpRequest): Promise<CallResult> {

@@ -29,6 +29,7 @@ import * as geo from './geo-calls';
 import * as barter from './barter-calls';
 import * as sessions from './session-calls';
 import * as secondFactor from './second-factor-calls';
+import * as passkeys from './passkey-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -192,8 +193,14 @@ export function createSync(options: SyncOptions): Sync {
       if (result.ok && !('challenge' in result.data)) await replayNow();
       return result;
     },
-    async signInSecondFactor(challenge, code) {
-      const result = await publicCall(auth.signInSecondFactor(http, challenge, code));
+    async signInSecondFactor(challenge, step) {
+      const result = await publicCall(auth.signInSecondFactor(http, challenge, step));
+      if (result.ok) await replayNow();
+      return result;
+    },
+    passkeySignInOptions: () => publicCall(auth.passkeySignInOptions(http)),
+    async signInWithPasskey(response, rememberMe) {
+      const result = await publicCall(auth.signInWithPasskey(http, response, rememberMe));
       if (result.ok) await replayNow();
       return result;
     },
@@ -289,6 +296,10 @@ export function createSync(options: SyncOptions): Sync {
     beginTotp: () => memberCall((m) => secondFactor.beginTotp(ctx, m)),
     confirmTotp: (code) => memberCall((m) => secondFactor.confirmTotp(ctx, m, code)),
     turnOffTotp: (password) => memberCall((m) => secondFactor.turnOffTotp(ctx, m, password)),
+    passkeyOptions: () => memberCall((m) => passkeys.passkeyOptions(ctx, m)),
+    addPasskey: (response) => memberCall((m) => passkeys.addPasskey(ctx, m, response)),
+    renamePasskey: (code, name) => memberCall((m) => passkeys.renamePasskey(ctx, m, code, name)),
+    removePasskey: (code) => memberCall((m) => passkeys.removePasskey(ctx, m, code)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

@@ -22,7 +22,7 @@ export type HttpFailure =
 export type HttpResult<T> = HttpOk<T> | HttpFailure;
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** The bearer token; public auth calls send none. */

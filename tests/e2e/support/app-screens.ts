@@ -73,6 +73,7 @@ export async function signedInScreens(page: Page, baseUrl: string): Promise<Scre
     { name: 'entry', path: `/entries/${entry.postCode}` },
     { name: 'entry-viewer', path: `/entry/${entry.featureCode}?code=${entry.postCode}` },
     { name: 'settings-sessions', path: '/settings/sessions' },
+    { name: 'settings-passkeys', path: '/settings/passkeys' },
     { name: 'not-found', path: '/no-such-page' },
   ];
 }

@@ -1,4 +1,5 @@
 /** Page models: what a member does on a screen, in the screen's own words. */
+import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, waitForServiceWorker } from './browser';
 
@@ -106,3 +107,22 @@ export async function subscribe(page: Page, planName: RegExp, activationCode: st
 export const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken') ?? '');
 export const userData = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}') as { id?: string });
+
+/**
+ * Settings → Account → `link`: the Settings dialog's code loads on its first opening; a click
+ * that met the page still settling after check-in is made again, as a member would.
+ */
+export async function openAccountSetting(page: Page, link: string): Promise<void> {
+  const account = page.getByRole('dialog', { name: 'Settings' }).getByRole('tab', { name: 'Account' });
+  await expect
+    .poll(
+      async () => {
+        if (!(await account.isVisible())) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+        return account.isVisible();
+      },
+      { timeout: 30_000, interval: 2_000 },
+    )
+    .toBe(true);
+  await account.click();
+  await page.getByRole('link', { name: link }).click();
+}

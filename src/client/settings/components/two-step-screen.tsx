@@ -4,7 +4,7 @@
  * on, how many recovery codes are left and a way to turn it off with the password.
  * Online only; the state shown is Dexie's (pulled on open and after each change).
  */
-import { Alert, Button, Code, Group, Image, List, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Image, List, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { sync } from '../../sync/client';
 import { PageTitle } from '../../ui/page-title';
 import { usePagePull } from '../../ui/use-page-pull';
 import { useSecondFactorState } from '../queries';
+import { RecoveryCodes } from './recovery-codes';
 
 const tell = (ok: boolean, message: string) => notifications.show({ color: ok ? 'teal' : 'red', message, autoClose: TOAST_MS });
 
@@ -89,28 +90,6 @@ function ScanAndConfirm({ setup, onConfirmed }: { setup: TotpSetup; onConfirmed:
           </Group>
         </Stack>
       </form>
-    </Paper>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  return (
-    <Paper withBorder radius="md" p="md" maw={640}>
-      <Stack gap="md">
-        <Alert color="gold" variant="light" title="Save your recovery codes">
-          Each one signs you in once when your phone is not at hand. They are shown only now: copy them somewhere safe.
-        </Alert>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} component="ul" aria-label="Recovery codes" spacing="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-          {codes.map((code) => (
-            <Code key={code} component="li" fz="md" ta="center">
-              {code}
-            </Code>
-          ))}
-        </SimpleGrid>
-        <Group>
-          <Button onClick={onDone}>I have saved them</Button>
-        </Group>
-      </Stack>
     </Paper>
   );
 }

@@ -46,7 +46,7 @@ export function ShellGate({ data, pull, online, children }: ShellGateProps) {
 
 function ShellSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading">
       <Skeleton height={120} radius="md" />
       <Skeleton height={20} width="40%" />
       <Skeleton height={14} width="70%" />

@@ -5,6 +5,7 @@
  * device only); and Account, the way to 'Where you're signed in'. The shell's header opens it.
  */
 import { Modal, Stack, Tabs, Text } from '@mantine/core';
+import { PASSKEY_TEXT } from '../../../../contract/passkey-text';
 import { SECOND_FACTOR_TEXT } from '../../../../contract/second-factor-text';
 import { SESSION_TEXT } from '../../../../contract/sessions';
 import { RouterButton } from '../../../ui/router-link';
@@ -36,10 +37,13 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
         <Tabs.Panel value="account" pt="md">
           <Stack gap="xs" align="flex-start">
             <Text size="sm" c="dimmed">
-              Where your account is signed in, your password, and a second step at sign-in.
+              Where your account is signed in, your password, passkeys, and a second step at sign-in.
             </Text>
             <RouterButton to="/settings/sessions" variant="light" onClick={onClose}>
               {SESSION_TEXT.title}
+            </RouterButton>
+            <RouterButton to="/settings/passkeys" variant="light" onClick={onClose}>
+              {PASSKEY_TEXT.title}
             </RouterButton>
             <RouterButton to="/settings/two-step" variant="light" onClick={onClose}>
               {SECOND_FACTOR_TEXT.title}
