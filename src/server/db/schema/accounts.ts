@@ -40,6 +40,12 @@ export const users = pgTable(
     /** Tokens issued before this instant are refused (a password reset signs out every device). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'Delete my account' (issue 29): when the member asked, and when the account is erased
+     * unless they sign in before (which clears both). Null: not asked.
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deleteAfter: timestamp('delete_after', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_user_code_uq').on(t.userCode),
@@ -47,6 +53,8 @@ export const users = pgTable(
     uniqueIndex('users_mobile_uq').on(t.mobile),
     check('users_gender_ck', sql`${t.gender} in ('Male', 'Female', 'Other')`),
     check('users_login_ck', sql`${t.email} is not null or ${t.mobile} is not null`),
+    // The erasure sweep reads only the few accounts awaiting it.
+    index('users_delete_after_ix').on(t.deleteAfter).where(sql`${t.deleteAfter} is not null`),
   ],
 );
 
