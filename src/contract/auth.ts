@@ -47,6 +47,8 @@ export const sessionData = z.object({
   refreshToken: z.string().optional(),
   /** The session on the server ('Where you're signed in' marks this device's). */
   sessionCode: z.string().optional(),
+  /** This sign-in cancelled the account's deletion (it was asked for, and its days had not run out). */
+  deletionCancelled: z.boolean().optional(),
 });
 export type SessionData = z.infer<typeof sessionData>;
 

@@ -37,6 +37,8 @@ import resetRoutes from './routes/auth/reset';
 import sessionRoutes from './routes/auth/sessions';
 import secondFactorRoutes from './routes/auth/second-factor';
 import passkeyRoutes from './routes/auth/passkeys';
+import accountDeletionRoutes from './routes/auth/account-deletion';
+import { setupErasure } from './plugins/erasure';
 import devRoutes from './routes/dev/index';
 import entryRoutes from './routes/entries/index';
 import commentRoutes from './routes/comments/index';
@@ -102,6 +104,8 @@ export type AppOptions = {
   trustProxy?: number;
   /** Telex and rate-limit counters across processes (REDIS_URL); in-memory when unset. */
   redisUrl?: string;
+  /** How often accounts due for erasure are looked for (ms; default 10 minutes); false: only when asked (tests). */
+  erasurePollMs?: number | false;
   /** How often the push queue is polled (ms); false: only when woken (tests drain it). */
   pushPollMs?: number | false;
   /** Push endpoints devices may register: 'public' https: hosts (default) or 'any' (tests). */
@@ -243,6 +247,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   await setupBatch(app);
   await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
   // Plain http: and loopback push endpoints only with the development conveniences (tests' push service).
+  setupErasure(app, options.erasurePollMs);
   await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public'), onSent: app.metrics?.pushSent });
 
   await app.register(
@@ -255,6 +260,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(sessionRoutes);
       await api.register(secondFactorRoutes);
       await api.register(passkeyRoutes);
+      await api.register(accountDeletionRoutes);
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_FEATURES } from '../../src/contract/codes';
 import { insertCircle, insertSlate } from '../support/circles';
 import { operationsOf, type Operation } from '../support/openapi';
+import { crawlReads, type CrawlChoices } from '../support/read-crawl';
 import { startTestServer, type TestMember, type TestServer } from '../support/server';
 import { befriend, TelexClient } from '../support/telex';
 
@@ -143,56 +144,26 @@ describe('privacy crawl', () => {
     await s?.close();
   });
 
-  /** Every URL of `op` that could point at the owner's things, with the values it was filled with. */
-  function urlsOf(op: Operation): { url: string; values: Record<string, string> }[] {
-    const choices: Record<string, string[]> = {
-      userCode: [owner.userCode],
-      friendCode: [owner.userCode],
-      friendId: [owner.userCode],
-      profileCode: [owner.userCode, ...groupCodes, ...pageCodes],
-      postType: ['user', 'group', 'page'],
-      groupCode: groupCodes,
-      pageCode: pageCodes,
-      postCode: postCodes,
-      commentCode: [commentCode],
-      searchText: [...secrets.keys()],
-      keyWord: [...secrets.keys()],
-      text: [...secrets.keys()],
-      q: [...secrets.keys()],
-      keyword: [...secrets.keys()],
-      pageNo: ['1'],
-      pageSize: ['50'],
-    };
-    const names = [...op.pathParams, ...op.queryParams];
-    let combos: Record<string, string>[] = [{}];
-    for (const name of names) {
-      const values = choices[name] ?? [''];
-      combos = combos.flatMap((combo) => values.map((value) => ({ ...combo, [name]: value })));
-    }
-    return combos.map((combo) => ({
-      url: op.url({ pathValue: (name) => encodeURIComponent(combo[name] || 'X1'), queryValue: (name) => encodeURIComponent(combo[name] ?? '') }),
-      values: combo,
-    }));
-  }
-
-  type Answer = { op: string; url: string; values: Record<string, string>; status: number; text: string; body: unknown };
-  async function crawl(viewer: TestMember): Promise<Answer[]> {
-    const answers: Answer[] = [];
-    for (const op of reads) {
-      for (const { url, values } of urlsOf(op)) {
-        const response = await fetch(`${s.url}${url}`, { headers: { authorization: `Bearer ${viewer.token}` } });
-        const text = await response.text();
-        let body: unknown = null;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // Not JSON: only its text is searched.
-        }
-        answers.push({ op: op.path, url, values, status: response.status, text, body });
-      }
-    }
-    return answers;
-  }
+  /** Every value that could point at the owner's things. */
+  const choices = (): CrawlChoices => ({
+    userCode: [owner.userCode],
+    friendCode: [owner.userCode],
+    friendId: [owner.userCode],
+    profileCode: [owner.userCode, ...groupCodes, ...pageCodes],
+    postType: ['user', 'group', 'page'],
+    groupCode: groupCodes,
+    pageCode: pageCodes,
+    postCode: postCodes,
+    commentCode: [commentCode],
+    searchText: [...secrets.keys()],
+    keyWord: [...secrets.keys()],
+    text: [...secrets.keys()],
+    q: [...secrets.keys()],
+    keyword: [...secrets.keys()],
+    pageNo: ['1'],
+    pageSize: ['50'],
+  });
+  const crawl = (viewer: TestMember) => crawlReads(s.url, reads, viewer.token, choices());
 
   /** Rows or counts in an answer that says it hides (accessCode 106). */
   function hiddenButCounted(body: unknown): boolean {

@@ -70,6 +70,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       trustProxy: opts.trustProxy,
       redisUrl: opts.redisUrl,
       pushPollMs: opts.pushPollMs,
+      erasurePollMs: false,
       pushEndpoints: opts.pushEndpoints,
       metrics: opts.metrics,
       logger: false,

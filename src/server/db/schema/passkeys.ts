@@ -36,9 +36,12 @@ export const passkeys = pgTable(
 
 export const webauthnChallenges = pgTable('webauthn_challenges', {
   challengeHash: text('challenge_hash').primaryKey(),
-  /** 'register' (the member adding a passkey) or 'signIn' (anyone at checkin). */
-  purpose: text('purpose', { enum: ['register', 'signIn'] }).notNull(),
-  /** The member adding a passkey; null for a sign-in (the passkey says whose it is). */
+  /**
+   * 'register' (the member adding a passkey), 'signIn' (anyone at checkin) or 'confirm' (the
+   * member proving it is them again, e.g. to delete their account).
+   */
+  purpose: text('purpose', { enum: ['register', 'signIn', 'confirm'] }).notNull(),
+  /** The member adding a passkey or confirming; null for a sign-in (the passkey says whose it is). */
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

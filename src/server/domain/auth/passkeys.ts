@@ -51,14 +51,16 @@ export function challengeOf(response: { response: { clientDataJSON: string } }):
   }
 }
 
-async function keepChallenge(db: Db, challenge: string, purpose: 'register' | 'signIn', userId: number | null): Promise<void> {
+type Purpose = 'register' | 'signIn' | 'confirm';
+
+async function keepChallenge(db: Db, challenge: string, purpose: Purpose, userId: number | null): Promise<void> {
   // Expired ones of anyone go with each new one: the table stays small.
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date()));
   await db.insert(webauthnChallenges).values({ challengeHash: sha256(challenge), purpose, userId, expiresAt: new Date(Date.now() + WEBAUTHN_CHALLENGE_TTL_MS) });
 }
 
 /** Spends a kept challenge: true once, while it is good, for its purpose (and member). */
-async function spendChallenge(db: Db, challenge: string, purpose: 'register' | 'signIn', userId: number | null): Promise<boolean> {
+async function spendChallenge(db: Db, challenge: string, purpose: Purpose, userId: number | null): Promise<boolean> {
   const spent = await db
     .delete(webauthnChallenges)
     .where(and(eq(webauthnChallenges.challengeHash, sha256(challenge)), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, new Date())))
@@ -184,6 +186,27 @@ export async function passkeySignIn(db: Db, rp: RelyingParty, response: Authenti
   const challenge = challengeOf(response);
   if (!challenge || !(await spendChallenge(db, challenge, 'signIn', null))) return null;
   return verifyAssertion(db, rp, response, { challenge, userVerification: true });
+}
+
+/** Options for the member to confirm it is them with one of their passkeys (a step that needs it, like deleting the account). */
+export async function confirmOptions(db: Db, rp: RelyingParty, userId: number): Promise<PublicKeyCredentialRequestOptionsJSON & Record<string, unknown>> {
+  const own = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    challenge: newChallenge(),
+    timeout: TIMEOUT_MS,
+    userVerification: 'required',
+    allowCredentials: own.map((k) => ({ id: k.id, transports: k.transports })),
+  });
+  await keepChallenge(db, options.challenge, 'confirm', userId);
+  return asJson(options);
+}
+
+/** The member confirmed with one of their own passkeys, its challenge spent. */
+export async function passkeyConfirms(db: Db, rp: RelyingParty, userId: number, response: AuthenticationResponseJSON): Promise<boolean> {
+  const challenge = challengeOf(response);
+  if (!challenge || !(await spendChallenge(db, challenge, 'confirm', userId))) return false;
+  return (await verifyAssertion(db, rp, response, { challenge, userId, userVerification: true })) !== null;
 }
 
 export async function listPasskeys(db: Db, userId: number): Promise<PasskeyItem[]> {

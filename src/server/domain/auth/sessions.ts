@@ -25,7 +25,7 @@ export function accessTokenFor(db: Db, account: LoginAccount, sid: string | null
   return signToken(db, claims, ACCESS_TOKEN_S);
 }
 
-export type RevokedWhy = 'checkout' | 'ended' | 'password' | 'reuse';
+export type RevokedWhy = 'checkout' | 'ended' | 'password' | 'reuse' | 'deletion';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 const sameHash = (a: string, b: string | null) => b !== null && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
