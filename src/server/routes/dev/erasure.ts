@@ -8,10 +8,14 @@ import type { FastifyPluginAsync } from 'fastify';
 const DAY_MS = 86_400_000;
 
 const erasureRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: { inDays?: unknown } }>('/dev/erasure', { config: { access: 'anyone', write: 'none' }, schema: { hide: true } }, async (request) => {
-    const days = Number(request.body?.inDays ?? 0);
-    if (!Number.isFinite(days) || days < 0 || days > 365) return { erased: 0 };
-    return { erased: await app.erasure.sweep(new Date(Date.now() + days * DAY_MS)) };
+  app.post<{ Body: { inDays?: unknown } }>('/dev/erasure', {
+    config: { access: 'anyone', write: 'none' },
+    schema: { hide: true },
+    handler: async (request) => {
+      const days = Number(request.body?.inDays ?? 0);
+      if (!Number.isFinite(days) || days < 0 || days > 365) return { erased: 0 };
+      return { erased: await app.erasure.sweep(new Date(Date.now() + days * DAY_MS)) };
+    },
   });
 };
 
