@@ -27,6 +27,7 @@ import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$
 import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSettingsDeleteAccountRouteImport } from './routes/_main/settings/delete-account'
 import { Route as MainSettingsPasskeysRouteImport } from './routes/_main/settings/passkeys'
 import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
 import { Route as MainSettingsTwoStepRouteImport } from './routes/_main/settings/two-step'
@@ -145,6 +146,12 @@ const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   path: '/profile/suite',
   getParentRoute: () => MainRoute,
 } as any)
+const MainSettingsDeleteAccountRoute =
+  MainSettingsDeleteAccountRouteImport.update({
+    id: '/settings/delete-account',
+    path: '/settings/delete-account',
+    getParentRoute: () => MainRoute,
+  } as any)
 const MainSettingsPasskeysRoute = MainSettingsPasskeysRouteImport.update({
   id: '/settings/passkeys',
   path: '/settings/passkeys',
@@ -315,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -359,6 +367,7 @@ export interface FileRoutesByTo {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -407,6 +416,7 @@ export interface FileRoutesById {
   '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/_main/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/_main/settings/sessions': typeof MainSettingsSessionsRoute
   '/_main/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/delete-account'
     | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
@@ -499,6 +510,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/delete-account'
     | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
@@ -546,6 +558,7 @@ export interface FileRouteTypes {
     | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/settings/delete-account'
     | '/_main/settings/passkeys'
     | '/_main/settings/sessions'
     | '/_main/settings/two-step'
@@ -707,6 +720,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/delete-account': {
+      id: '/_main/settings/delete-account'
+      path: '/settings/delete-account'
+      fullPath: '/settings/delete-account'
+      preLoaderRoute: typeof MainSettingsDeleteAccountRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/settings/passkeys': {
@@ -998,6 +1018,7 @@ interface MainRouteChildren {
   MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSettingsDeleteAccountRoute: typeof MainSettingsDeleteAccountRoute
   MainSettingsPasskeysRoute: typeof MainSettingsPasskeysRoute
   MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
   MainSettingsTwoStepRoute: typeof MainSettingsTwoStepRoute
@@ -1025,6 +1046,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSettingsDeleteAccountRoute: MainSettingsDeleteAccountRoute,
   MainSettingsPasskeysRoute: MainSettingsPasskeysRoute,
   MainSettingsSessionsRoute: MainSettingsSessionsRoute,
   MainSettingsTwoStepRoute: MainSettingsTwoStepRoute,

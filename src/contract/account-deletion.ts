@@ -15,8 +15,6 @@ export const DELETION_PATHS = {
   passkeyOptions: 'user/account/deletion/passkey-options',
 } as const;
 
-export const DELETION_GRACE_DAYS = 14;
-
 /** A circle or slate the member owns: erased with them, for its members or followers too. */
 export const ownedGroup = z.object({ name: z.string(), people: z.number().int() });
 export const deletionPreview = z.object({
@@ -39,10 +37,4 @@ export const deletionRequest = z
 export type DeletionRequest = z.infer<typeof deletionRequest>;
 export const deletionAnswer = z.object({ deleteAfter: z.string() });
 
-export const DELETION_TEXT = {
-  title: 'Delete my account',
-  confirm: 'Delete my account',
-  asked: (day: string) => `Your account will be deleted on ${day}. Check in before then to keep it.`,
-  cancelled: 'Welcome back: your account will not be deleted.',
-  wrongPassword: 'That is not your password.',
-} as const;
+export { DELETION_GRACE_DAYS, DELETION_TEXT } from './account-deletion-text';

@@ -17,6 +17,7 @@ import { MESSAGES, classifyUsername } from '../../contract/rules';
 import type { SecondFactorChallenge } from '../../contract/second-factor';
 import { SECOND_FACTOR_TEXT } from '../../contract/second-factor-text';
 import { PASSKEY_TEXT } from '../../contract/passkey-text';
+import { DELETION_TEXT } from '../../contract/account-deletion-text';
 import { cancelPasskeyCeremony, getPasskey, passkeyAutofillSupported, passkeysSupported } from '../ui/passkey-ceremony';
 import { sync } from '../sync/client';
 import { setSession } from '../store/local-session';
@@ -50,7 +51,7 @@ export function CheckinScreen() {
 
   const signedIn = async (session: SessionData) => {
     setSession(session);
-    notifications.show({ color: 'teal', message: MESSAGES.loginSuccess });
+    notifications.show({ color: 'teal', message: session.deletionCancelled ? DELETION_TEXT.cancelled : MESSAGES.loginSuccess });
     await navigate({ to: '/' });
   };
 

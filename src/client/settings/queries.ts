@@ -1,5 +1,5 @@
 /** Live reads of the account settings (DESIGN.md: the UI reads only Dexie). */
-import { memberDb, type AccountStateRow, type DeviceSessionRow, type PasskeyRow } from '../store/db';
+import { memberDb, type DeletionStateRow, type DeviceSessionRow, type PasskeyRow, type SecondFactorStateRow } from '../store/db';
 import { useLiveQuery } from '../store/live-query';
 
 /** The member's sessions: this device's first, then the most recently used. */
@@ -11,8 +11,13 @@ export function useDeviceSessions(me: string): DeviceSessionRow[] | undefined {
 }
 
 /** Two-step sign-in as last pulled; undefined until then. */
-export function useSecondFactorState(me: string): AccountStateRow | undefined {
-  return useLiveQuery(() => memberDb(me).accountState.get('secondFactor'), [me]);
+export function useSecondFactorState(me: string): SecondFactorStateRow | undefined {
+  return useLiveQuery(async () => (await memberDb(me).accountState.get('secondFactor')) as SecondFactorStateRow | undefined, [me]);
+}
+
+/** 'Delete my account' as last pulled: its preview; undefined until then. */
+export function useDeletionState(me: string): DeletionStateRow | undefined {
+  return useLiveQuery(async () => (await memberDb(me).accountState.get('deletion')) as DeletionStateRow | undefined, [me]);
 }
 
 /** The member's passkeys, the newest first; undefined until read. */

@@ -111,7 +111,7 @@ const ACCENTS = [...Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 
  * orange's darkest shades still fail on their tint, so the app uses gold for 'pending'.
  *
  * Dark: dimmed text is dark.1 (7.3:1 on an input's dark.6, Mantine's dark.2 is 4.8:1 there
- * and 3.9:1 on a hover); error text is red.4; links and the brand's text are brand.3 (5.0:1 on dark.6) instead of
+ * and 3.9:1 on a hover); error text is red.4; red filled buttons red.9, as in light; links and the brand's text are brand.3 (5.0:1 on dark.6) instead of
  * Mantine's shade 4 (3.5:1); filled brand buttons are brand.5 under white text (5.0:1), which
  * also keeps the focus ring (the primary filled colour) at 3.2:1 on the page; light
  * brand badges, buttons and the active menu entry are brand.1 on a brand.4 tint.
@@ -139,6 +139,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
     '--mantine-color-dimmed': colors.dark[1],
     // Mantine's red.8 reads 3.6:1 on a modal's dark.7; red.4 reads 6.9:1 (error text, an errored input's text).
     '--mantine-color-error': colors.red[4],
+    // Red filled buttons ('Delete my account') carry white text: red.9 as in light (5.6:1), not shade 5 (2.8:1).
+    '--mantine-color-red-filled': colors.red[9],
     '--mantine-color-anchor': brand[3],
     '--mantine-color-brand-text': brand[3],
     // Mantine tints light variants with the filled shade, which for a navy is all but black.

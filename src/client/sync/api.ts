@@ -75,6 +75,7 @@ export type PullRequest =
   | { kind: 'sessions' }
   | { kind: 'secondFactor' }
   | { kind: 'passkeys' }
+  | { kind: 'deletion' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -208,4 +209,7 @@ export interface SyncApi {
   addPasskey(response: PasskeyAttestation): Promise<CallResult<PasskeyAdded>>;
   renamePasskey(passkeyCode: string, name: string): Promise<CallResult>;
   removePasskey(passkeyCode: string): Promise<CallResult>;
+  /** 'Delete my account', online only (deletion-calls.ts): passkey options to confirm with; the ask (then the page checks out). */
+  deletionPasskeyOptions(): Promise<CallResult<PasskeyRequestOptions>>;
+  requestDeletion(confirm: { password: string } | { passkey: PasskeyAssertion }): Promise<CallResult<{ deleteAfter: string }>>;
 }

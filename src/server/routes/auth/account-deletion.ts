@@ -4,10 +4,12 @@
  * then every session ends at once, on every host. A sign-in before the days run out cancels
  * it (start-session.ts). The erasure itself is the sweep's (plugins/erasure.ts).
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DELETION_PATHS, DELETION_TEXT, deletionAnswer, deletionRequest, deletionState } from '../../../contract/account-deletion';
 import { envelope } from '../../../contract/envelope';
 import { passkeyRequestOptions, PASSKEY_TEXT } from '../../../contract/passkeys';
+import { pushSubscriptions } from '../../db/schema/bulletins';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { signInCounters } from '../../plugins/rate-limit';
@@ -50,11 +52,15 @@ const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
         } else if (!(await verifyPassword(account.passwordHash, password ?? ''))) {
           throw attempt.fail(fieldError('password', DELETION_TEXT.wrongPassword));
         }
-        const { deleteAfter, ended } = await app.db.transaction(async (tx) => ({
-          deleteAfter: await scheduleDeletion(tx, me.id),
-          // Every device is signed out, this one too: a sign-in is what cancels.
-          ended: await revokeOthers(tx, me.id, null, 'deletion'),
-        }));
+        const { deleteAfter, ended } = await app.db.transaction(async (tx) => {
+          // No device hears of the account any more: its push subscriptions go now.
+          await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, me.id));
+          return {
+            deleteAfter: await scheduleDeletion(tx, me.id),
+            // Every device is signed out, this one too: a sign-in is what cancels.
+            ended: await revokeOthers(tx, me.id, null, 'deletion'),
+          };
+        });
         app.sessionsEnded(ended);
         request.log.info({ userCode: account.userCode, deleteAfter }, 'account deletion asked');
         return { code: 200, message: DELETION_TEXT.asked(deleteAfter.toISOString().slice(0, 10)), data: { deleteAfter: deleteAfter.toISOString() } };

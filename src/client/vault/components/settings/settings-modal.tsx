@@ -6,6 +6,7 @@
  */
 import { Modal, Stack, Tabs, Text } from '@mantine/core';
 import { PASSKEY_TEXT } from '../../../../contract/passkey-text';
+import { DELETION_TEXT } from '../../../../contract/account-deletion-text';
 import { SECOND_FACTOR_TEXT } from '../../../../contract/second-factor-text';
 import { SESSION_TEXT } from '../../../../contract/sessions';
 import { RouterButton } from '../../../ui/router-link';
@@ -37,7 +38,7 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
         <Tabs.Panel value="account" pt="md">
           <Stack gap="xs" align="flex-start">
             <Text size="sm" c="dimmed">
-              Where your account is signed in, your password, passkeys, and a second step at sign-in.
+              Where your account is signed in, your password, passkeys, a second step at sign-in, and leaving Billionett.
             </Text>
             <RouterButton to="/settings/sessions" variant="light" onClick={onClose}>
               {SESSION_TEXT.title}
@@ -47,6 +48,9 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
             </RouterButton>
             <RouterButton to="/settings/two-step" variant="light" onClick={onClose}>
               {SECOND_FACTOR_TEXT.title}
+            </RouterButton>
+            <RouterButton to="/settings/delete-account" variant="subtle" color="red" onClick={onClose}>
+              {DELETION_TEXT.title}
             </RouterButton>
           </Stack>
         </Tabs.Panel>
