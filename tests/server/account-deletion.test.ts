@@ -14,7 +14,7 @@ import { AUTH_PATHS } from '../../src/contract/auth';
 import { insertCircle, insertSlate } from '../support/circles';
 import { uploadMedia } from '../support/media';
 import { operationsOf, type Operation } from '../support/openapi';
-import { crawlReads, type CrawlChoices } from '../support/read-crawl';
+import { choicesFor, crawlReads } from '../support/read-crawl';
 import { startTestServer, TEST_PASSWORD, type TestMember, type TestServer } from '../support/server';
 import { befriend, TelexClient } from '../support/telex';
 
@@ -102,24 +102,7 @@ describe('account deletion', () => {
     await s?.close();
   });
 
-  const choices = (): CrawlChoices => ({
-    userCode: [owner.userCode],
-    friendCode: [owner.userCode],
-    friendId: [owner.userCode],
-    profileCode: [owner.userCode, ...groupCodes, ...pageCodes],
-    postType: ['user', 'group', 'page'],
-    groupCode: groupCodes,
-    pageCode: pageCodes,
-    postCode: [...postCodes, friendsPost],
-    commentCode: commentCodes,
-    searchText: secrets,
-    keyWord: secrets,
-    text: secrets,
-    q: secrets,
-    keyword: secrets,
-    pageNo: ['1'],
-    pageSize: ['50'],
-  });
+  const choices = () => choicesFor({ userCode: owner.userCode, groupCodes, pageCodes, postCodes: [...postCodes, friendsPost], commentCodes, texts: secrets });
   const seen = async (viewer: TestMember) => {
     const answers = await crawlReads(s.url, reads, viewer.token, choices());
     return (secret: string) => answers.filter((a) => a.text.includes(secret)).map((a) => a.url.slice(0, 100));

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_FEATURES } from '../../src/contract/codes';
 import { insertCircle, insertSlate } from '../support/circles';
 import { operationsOf, type Operation } from '../support/openapi';
-import { crawlReads, type CrawlChoices } from '../support/read-crawl';
+import { choicesFor, crawlReads } from '../support/read-crawl';
 import { startTestServer, type TestMember, type TestServer } from '../support/server';
 import { befriend, TelexClient } from '../support/telex';
 
@@ -145,24 +145,7 @@ describe('privacy crawl', () => {
   });
 
   /** Every value that could point at the owner's things. */
-  const choices = (): CrawlChoices => ({
-    userCode: [owner.userCode],
-    friendCode: [owner.userCode],
-    friendId: [owner.userCode],
-    profileCode: [owner.userCode, ...groupCodes, ...pageCodes],
-    postType: ['user', 'group', 'page'],
-    groupCode: groupCodes,
-    pageCode: pageCodes,
-    postCode: postCodes,
-    commentCode: [commentCode],
-    searchText: [...secrets.keys()],
-    keyWord: [...secrets.keys()],
-    text: [...secrets.keys()],
-    q: [...secrets.keys()],
-    keyword: [...secrets.keys()],
-    pageNo: ['1'],
-    pageSize: ['50'],
-  });
+  const choices = () => choicesFor({ userCode: owner.userCode, groupCodes, pageCodes, postCodes, commentCodes: [commentCode], texts: [...secrets.keys()] });
   const crawl = (viewer: TestMember) => crawlReads(s.url, reads, viewer.token, choices());
 
   /** Rows or counts in an answer that says it hides (accessCode 106). */

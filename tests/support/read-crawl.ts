@@ -9,6 +9,32 @@ import type { Operation } from './openapi';
 export type CrawlChoices = Record<string, string[]>;
 export type CrawlAnswer = { op: string; url: string; values: Record<string, string>; status: number; text: string; body: unknown };
 
+/**
+ * The values that point at one member's things: their code (as a member, a billionett, a
+ * profile), their circles and slates, entries and comments, and texts to search for.
+ */
+export function choicesFor(things: { userCode: string; groupCodes: string[]; pageCodes: string[]; postCodes: string[]; commentCodes: string[]; texts: string[] }): CrawlChoices {
+  const { userCode, groupCodes, pageCodes, texts } = things;
+  return {
+    userCode: [userCode],
+    friendCode: [userCode],
+    friendId: [userCode],
+    profileCode: [userCode, ...groupCodes, ...pageCodes],
+    postType: ['user', 'group', 'page'],
+    groupCode: groupCodes,
+    pageCode: pageCodes,
+    postCode: things.postCodes,
+    commentCode: things.commentCodes,
+    searchText: texts,
+    keyWord: texts,
+    text: texts,
+    q: texts,
+    keyword: texts,
+    pageNo: ['1'],
+    pageSize: ['50'],
+  };
+}
+
 /** Every URL of `op` the choices make, with the values it was filled with. */
 export function urlsOf(op: Operation, choices: CrawlChoices): { url: string; values: Record<string, string> }[] {
   const names = [...op.pathParams, ...op.queryParams];
