@@ -27,6 +27,7 @@ import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$
 import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSettingsDataRouteImport } from './routes/_main/settings/data'
 import { Route as MainSettingsPasskeysRouteImport } from './routes/_main/settings/passkeys'
 import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
 import { Route as MainSettingsTwoStepRouteImport } from './routes/_main/settings/two-step'
@@ -143,6 +144,11 @@ const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSettingsDataRoute = MainSettingsDataRouteImport.update({
+  id: '/settings/data',
+  path: '/settings/data',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSettingsPasskeysRoute = MainSettingsPasskeysRouteImport.update({
@@ -315,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/data': typeof MainSettingsDataRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -359,6 +366,7 @@ export interface FileRoutesByTo {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/data': typeof MainSettingsDataRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
   '/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -407,6 +415,7 @@ export interface FileRoutesById {
   '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/settings/data': typeof MainSettingsDataRoute
   '/_main/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/_main/settings/sessions': typeof MainSettingsSessionsRoute
   '/_main/settings/two-step': typeof MainSettingsTwoStepRoute
@@ -455,6 +464,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/data'
     | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/data'
     | '/settings/passkeys'
     | '/settings/sessions'
     | '/settings/two-step'
@@ -546,6 +557,7 @@ export interface FileRouteTypes {
     | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/settings/data'
     | '/_main/settings/passkeys'
     | '/_main/settings/sessions'
     | '/_main/settings/two-step'
@@ -707,6 +719,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/data': {
+      id: '/_main/settings/data'
+      path: '/settings/data'
+      fullPath: '/settings/data'
+      preLoaderRoute: typeof MainSettingsDataRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/settings/passkeys': {
@@ -998,6 +1017,7 @@ interface MainRouteChildren {
   MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSettingsDataRoute: typeof MainSettingsDataRoute
   MainSettingsPasskeysRoute: typeof MainSettingsPasskeysRoute
   MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
   MainSettingsTwoStepRoute: typeof MainSettingsTwoStepRoute
@@ -1025,6 +1045,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSettingsDataRoute: MainSettingsDataRoute,
   MainSettingsPasskeysRoute: MainSettingsPasskeysRoute,
   MainSettingsSessionsRoute: MainSettingsSessionsRoute,
   MainSettingsTwoStepRoute: MainSettingsTwoStepRoute,

@@ -15,6 +15,7 @@
 import type { ChangePasswordRequest } from '../../contract/sessions';
 import type { SecondFactorChallenge, TotpSetup } from '../../contract/second-factor';
 import type { PasskeyAdded, PasskeyAssertion, PasskeyAttestation, PasskeyRequestOptions } from '../../contract/passkeys';
+import type { DataExportLink } from '../../contract/data-export';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -75,6 +76,8 @@ export type PullRequest =
   | { kind: 'sessions' }
   | { kind: 'secondFactor' }
   | { kind: 'passkeys' }
+  // 'Download your data': the member's latest export (accountState 'dataExport').
+  | { kind: 'dataExport' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -208,4 +211,7 @@ export interface SyncApi {
   addPasskey(response: PasskeyAttestation): Promise<CallResult<PasskeyAdded>>;
   renamePasskey(passkeyCode: string, name: string): Promise<CallResult>;
   removePasskey(passkeyCode: string): Promise<CallResult>;
+  /** 'Download your data', online only (export-calls.ts): ask for an export (409: one is on its way); a fresh short-lived link to the ready zip. The state lands in Dexie. */
+  requestDataExport(): Promise<CallResult>;
+  dataExportLink(): Promise<CallResult<DataExportLink>>;
 }

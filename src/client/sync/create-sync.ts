@@ -30,6 +30,7 @@ import * as barter from './barter-calls';
 import * as sessions from './session-calls';
 import * as secondFactor from './second-factor-calls';
 import * as passkeys from './passkey-calls';
+import * as dataExport from './export-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -300,6 +301,8 @@ export function createSync(options: SyncOptions): Sync {
     addPasskey: (response) => memberCall((m) => passkeys.addPasskey(ctx, m, response)),
     renamePasskey: (code, name) => memberCall((m) => passkeys.renamePasskey(ctx, m, code, name)),
     removePasskey: (code) => memberCall((m) => passkeys.removePasskey(ctx, m, code)),
+    requestDataExport: () => memberCall((m) => dataExport.requestDataExport(ctx, m)),
+    dataExportLink: () => memberCall((m) => dataExport.dataExportLink(ctx, m)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

@@ -74,6 +74,7 @@ export async function signedInScreens(page: Page, baseUrl: string): Promise<Scre
     { name: 'entry-viewer', path: `/entry/${entry.featureCode}?code=${entry.postCode}` },
     { name: 'settings-sessions', path: '/settings/sessions' },
     { name: 'settings-passkeys', path: '/settings/passkeys' },
+    { name: 'settings-data', path: '/settings/data' },
     { name: 'not-found', path: '/no-such-page' },
   ];
 }

@@ -53,8 +53,8 @@ export default async function setup(project: TestProject) {
     return minted;
   };
   const code = mintCode();
-  // One each for the files that register a member of their own (circle-admin, accounts, first-home, sessions, two-step, passkeys).
-  const spare = [mintCode(), mintCode(), mintCode(), mintCode(), mintCode(), mintCode()];
+  // One each for the files that register a member of their own (circle-admin, accounts, first-home, sessions, two-step, passkeys, data-export).
+  const spare = [mintCode(), mintCode(), mintCode(), mintCode(), mintCode(), mintCode(), mintCode()];
 
   server = spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;

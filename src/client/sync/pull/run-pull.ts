@@ -19,6 +19,7 @@ import { pullBarterPage } from './barter';
 import { pullBulletins } from './bulletins';
 import { pullNews } from './news';
 import { pullPasskeys, pullSecondFactor, pullSessions } from './sessions';
+import { pullDataExport } from './data-export';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -70,6 +71,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullSecondFactor(ctx, member);
     case 'passkeys':
       return pullPasskeys(ctx, member);
+    case 'dataExport':
+      return pullDataExport(ctx, member);
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);

@@ -46,6 +46,8 @@ const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'anyone' },
     // The zip is stored, not deflated, where it holds media: compressing it again is waste.
     compress: false,
+    // A HEAD would start a zip nobody reads.
+    exposeHeadRoute: false,
     schema: { tags: ['data export'], params: dataExportParams },
     handler: async (request, reply) => {
       const exp = await exportByToken(app.db, request.params.token);
