@@ -27,6 +27,7 @@ import { Route as MainCircleGroupCodeRouteImport } from './routes/_main/circle/$
 import { Route as MainEntriesPostCodeRouteImport } from './routes/_main/entries.$postCode'
 import { Route as MainEntryTypeRouteImport } from './routes/_main/entry.$type'
 import { Route as MainProfileSuiteRouteImport } from './routes/_main/profile/suite'
+import { Route as MainSettingsDataRouteImport } from './routes/_main/settings/data'
 import { Route as MainSettingsDeleteAccountRouteImport } from './routes/_main/settings/delete-account'
 import { Route as MainSettingsPasskeysRouteImport } from './routes/_main/settings/passkeys'
 import { Route as MainSettingsSessionsRouteImport } from './routes/_main/settings/sessions'
@@ -144,6 +145,11 @@ const MainEntryTypeRoute = MainEntryTypeRouteImport.update({
 const MainProfileSuiteRoute = MainProfileSuiteRouteImport.update({
   id: '/profile/suite',
   path: '/profile/suite',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainSettingsDataRoute = MainSettingsDataRouteImport.update({
+  id: '/settings/data',
+  path: '/settings/data',
   getParentRoute: () => MainRoute,
 } as any)
 const MainSettingsDeleteAccountRoute =
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/data': typeof MainSettingsDataRoute
   '/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
@@ -367,6 +374,7 @@ export interface FileRoutesByTo {
   '/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/entry/$type': typeof MainEntryTypeRoute
   '/profile/suite': typeof MainProfileSuiteRoute
+  '/settings/data': typeof MainSettingsDataRoute
   '/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/settings/sessions': typeof MainSettingsSessionsRoute
@@ -416,6 +424,7 @@ export interface FileRoutesById {
   '/_main/entries/$postCode': typeof MainEntriesPostCodeRoute
   '/_main/entry/$type': typeof MainEntryTypeRoute
   '/_main/profile/suite': typeof MainProfileSuiteRoute
+  '/_main/settings/data': typeof MainSettingsDataRoute
   '/_main/settings/delete-account': typeof MainSettingsDeleteAccountRoute
   '/_main/settings/passkeys': typeof MainSettingsPasskeysRoute
   '/_main/settings/sessions': typeof MainSettingsSessionsRoute
@@ -465,6 +474,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/data'
     | '/settings/delete-account'
     | '/settings/passkeys'
     | '/settings/sessions'
@@ -510,6 +520,7 @@ export interface FileRouteTypes {
     | '/entries/$postCode'
     | '/entry/$type'
     | '/profile/suite'
+    | '/settings/data'
     | '/settings/delete-account'
     | '/settings/passkeys'
     | '/settings/sessions'
@@ -558,6 +569,7 @@ export interface FileRouteTypes {
     | '/_main/entries/$postCode'
     | '/_main/entry/$type'
     | '/_main/profile/suite'
+    | '/_main/settings/data'
     | '/_main/settings/delete-account'
     | '/_main/settings/passkeys'
     | '/_main/settings/sessions'
@@ -720,6 +732,13 @@ declare module '@tanstack/react-router' {
       path: '/profile/suite'
       fullPath: '/profile/suite'
       preLoaderRoute: typeof MainProfileSuiteRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/settings/data': {
+      id: '/_main/settings/data'
+      path: '/settings/data'
+      fullPath: '/settings/data'
+      preLoaderRoute: typeof MainSettingsDataRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/settings/delete-account': {
@@ -1018,6 +1037,7 @@ interface MainRouteChildren {
   MainEntriesPostCodeRoute: typeof MainEntriesPostCodeRoute
   MainEntryTypeRoute: typeof MainEntryTypeRoute
   MainProfileSuiteRoute: typeof MainProfileSuiteRoute
+  MainSettingsDataRoute: typeof MainSettingsDataRoute
   MainSettingsDeleteAccountRoute: typeof MainSettingsDeleteAccountRoute
   MainSettingsPasskeysRoute: typeof MainSettingsPasskeysRoute
   MainSettingsSessionsRoute: typeof MainSettingsSessionsRoute
@@ -1046,6 +1066,7 @@ const MainRouteChildren: MainRouteChildren = {
   MainEntriesPostCodeRoute: MainEntriesPostCodeRoute,
   MainEntryTypeRoute: MainEntryTypeRoute,
   MainProfileSuiteRoute: MainProfileSuiteRoute,
+  MainSettingsDataRoute: MainSettingsDataRoute,
   MainSettingsDeleteAccountRoute: MainSettingsDeleteAccountRoute,
   MainSettingsPasskeysRoute: MainSettingsPasskeysRoute,
   MainSettingsSessionsRoute: MainSettingsSessionsRoute,

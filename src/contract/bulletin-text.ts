@@ -27,6 +27,8 @@ export const BULLETIN_KINDS = {
   slateFollowAsk: 'slateFollow',
   telex: 'telex',
   newSignIn: 'account',
+  /** 'Download your data': the zip the member asked for is ready (contract/data-export.ts). */
+  dataExportReady: 'account',
 } as const satisfies Record<string, BulletinFeature>;
 export type BulletinKind = keyof typeof BULLETIN_KINDS;
 
@@ -64,5 +66,7 @@ export function bulletinText(b: { kind: BulletinKind; repeats: number; subjectNa
     case 'newSignIn':
       // subjectName: the device. The actor is the member: not named.
       return `New sign-in to Billionett on ${what}.`;
+    case 'dataExportReady':
+      return 'Your data is ready to download.';
   }
 }

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { legacyJwtSecrets, setupAuth } from './plugins/auth';
 import { setupBatch } from './plugins/batch';
 import { setupBulletins } from './plugins/bulletins';
+import { setupDataExports } from './plugins/data-exports';
 import type { PushEndpoints } from './push/endpoint';
 import { setupIdempotency } from './plugins/idempotency';
 import { setupPolicy } from './plugins/policy';
@@ -57,6 +58,7 @@ import settingsRoutes from './routes/settings/index';
 import vaultRoutes from './routes/vault/index';
 import lookupRoutes from './routes/vault/lookups';
 import userRoutes from './routes/user/index';
+import dataExportRoutes from './routes/data-export/index';
 import { resolveDemoPassword } from './seed/demo-logins';
 import { seedIfEmpty } from './seed/index';
 import { ensureReferenceData } from './seed/reference';
@@ -108,6 +110,8 @@ export type AppOptions = {
   erasurePollMs?: number | false;
   /** How often the push queue is polled (ms); false: only when woken (tests drain it). */
   pushPollMs?: number | false;
+  /** How often queued data exports are looked for (ms; default 10 s; a request here wakes the job at once); false: only when drained (tests). */
+  exportPollMs?: number | false;
   /** Push endpoints devices may register: 'public' https: hosts (default) or 'any' (tests). */
   pushEndpoints?: PushEndpoints;
   /**
@@ -144,8 +148,11 @@ export function proxyHops(value: string | undefined): number {
   return Number.isInteger(hops) && hops > 0 ? hops : 0;
 }
 
-/** Reset tokens travel in the client route /reset-password/<token>: keep them out of the logs. */
-const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
+/**
+ * Reset tokens travel in the client route /reset-password/<token>, and data export links in
+ * /api/v1/user/export/<token>: keep them out of the logs.
+ */
+const redactUrl = (url: string) => url.replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]').replace(/(\/user\/export\/)(?!link(?:[?#]|$))[^/?#]+/, '$1[redacted]');
 
 function withRedaction(logger: boolean | object): boolean | object {
   if (logger === false) return false;
@@ -249,6 +256,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   // Plain http: and loopback push endpoints only with the development conveniences (tests' push service).
   setupErasure(app, options.erasurePollMs);
   await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public'), onSent: app.metrics?.pushSent });
+  // After the bulletins: a ready export's bulletin is dispatched by them.
+  setupDataExports(app, { pollMs: options.exportPollMs });
 
   await app.register(
     async (api) => {
@@ -261,6 +270,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(secondFactorRoutes);
       await api.register(passkeyRoutes);
       await api.register(accountDeletionRoutes);
+      await api.register(dataExportRoutes);
       await api.register(mastersRoutes);
       await api.register(userRoutes);
       await api.register(newsRoutes);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   const session = (await signIn(member.email, member.password))!;
   userCode = session.id;
   const made = await api('user/post', session.accessToken, { method: 'POST', body: { userPostCode: postCode, featureCode: 5, postDescription: entryText, privacyCode: 1 } });
-  expect(made.status).toBe(201);
+  if (made.status !== 201) throw new Error(`the entry was not made: ${made.status} ${made.text}`);
   browser = await launch();
 }, 120_000);
 

@@ -45,6 +45,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/v1/admin/plan/active',
   // The VAPID public key a device subscribes with: public by nature (issue 16).
   'GET /api/v1/push/key',
+  // A data export's zip: a browser download carries no bearer token; its short-lived link's token is the credential.
+  'GET /api/v1/user/export/{token}',
 ]);
 
 const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);

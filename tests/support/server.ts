@@ -51,7 +51,7 @@ export type TestServerOptions = {
   seed?: boolean;
   /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'pushEndpoints' | 'metrics'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'exportPollMs' | 'pushEndpoints' | 'metrics'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
@@ -71,6 +71,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       redisUrl: opts.redisUrl,
       pushPollMs: opts.pushPollMs,
       erasurePollMs: false,
+      exportPollMs: opts.exportPollMs,
       pushEndpoints: opts.pushEndpoints,
       metrics: opts.metrics,
       logger: false,

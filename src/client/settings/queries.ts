@@ -1,5 +1,5 @@
 /** Live reads of the account settings (DESIGN.md: the UI reads only Dexie). */
-import { memberDb, type DeletionStateRow, type DeviceSessionRow, type PasskeyRow, type SecondFactorStateRow } from '../store/db';
+import { memberDb, type AccountStateRow, type DeviceSessionRow, type PasskeyRow } from '../store/db';
 import { useLiveQuery } from '../store/live-query';
 
 /** The member's sessions: this device's first, then the most recently used. */
@@ -10,15 +10,20 @@ export function useDeviceSessions(me: string): DeviceSessionRow[] | undefined {
   }, [me]);
 }
 
-/** Two-step sign-in as last pulled; undefined until then. */
-export function useSecondFactorState(me: string): SecondFactorStateRow | undefined {
-  return useLiveQuery(async () => (await memberDb(me).accountState.get('secondFactor')) as SecondFactorStateRow | undefined, [me]);
+/** One account matter as last pulled, by its key; undefined until then. */
+function useAccountState<K extends AccountStateRow['key']>(me: string, key: K): Extract<AccountStateRow, { key: K }> | undefined {
+  return useLiveQuery(async () => {
+    const row = await memberDb(me).accountState.get(key);
+    return row?.key === key ? (row as Extract<AccountStateRow, { key: K }>) : undefined;
+  }, [me, key]);
 }
 
-/** 'Delete my account' as last pulled: its preview; undefined until then. */
-export function useDeletionState(me: string): DeletionStateRow | undefined {
-  return useLiveQuery(async () => (await memberDb(me).accountState.get('deletion')) as DeletionStateRow | undefined, [me]);
-}
+/** Two-step sign-in (and how many passkeys) as last pulled. */
+export const useSecondFactorState = (me: string) => useAccountState(me, 'secondFactor');
+/** The member's data export as last pulled. */
+export const useDataExportState = (me: string) => useAccountState(me, 'dataExport');
+/** 'Delete my account' as last pulled: its preview. */
+export const useDeletionState = (me: string) => useAccountState(me, 'deletion');
 
 /** The member's passkeys, the newest first; undefined until read. */
 export function usePasskeys(me: string): PasskeyRow[] | undefined {

@@ -18,6 +18,7 @@ import type { ChatLinkState } from '../../contract/chat';
 import type { DeviceSession } from '../../contract/sessions';
 import type { PasskeyItem } from '../../contract/passkeys';
 import type { DeletionState } from '../../contract/account-deletion';
+import type { DataExportItem } from '../../contract/data-export';
 import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
@@ -169,10 +170,13 @@ export type CountRow = { key: 'bulletins'; unread: number; totalRecords: number 
 /** 'Where you're signed in': the member's sessions as the server last listed them. */
 export type DeviceSessionRow = DeviceSession;
 /** Two-step sign-in as the server last said (settings). */
-export type AccountStateRow = SecondFactorStateRow | DeletionStateRow;
-export type SecondFactorStateRow = { key: 'secondFactor'; totp: boolean; passkeys: number; recoveryCodesLeft: number };
 /** 'Delete my account': when it is due (null: not asked) and what it takes with it. */
 export type DeletionStateRow = { key: 'deletion' } & DeletionState;
+export type SecondFactorStateRow = { key: 'secondFactor'; totp: boolean; passkeys: number; recoveryCodesLeft: number };
+/** 'Download your data': the member's latest export as the server last said (null: none). */
+export type DataExportStateRow = { key: 'dataExport'; export: DataExportItem | null };
+/** One row per account matter the settings screens show, by its key. */
+export type AccountStateRow = SecondFactorStateRow | DataExportStateRow | DeletionStateRow;
 /** The member's passkeys as the server last listed them (settings). */
 export type PasskeyRow = PasskeyItem;
 /** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */

@@ -15,6 +15,7 @@
 import type { ChangePasswordRequest } from '../../contract/sessions';
 import type { SecondFactorChallenge, TotpSetup } from '../../contract/second-factor';
 import type { PasskeyAdded, PasskeyAssertion, PasskeyAttestation, PasskeyRequestOptions } from '../../contract/passkeys';
+import type { DataExportLink } from '../../contract/data-export';
 import type { SignInRequest, SignUpRequest, SessionData } from '../../contract/auth';
 import type { Plan } from '../../contract/masters';
 import type { ReferenceRequest } from '../../contract/friends';
@@ -76,6 +77,8 @@ export type PullRequest =
   | { kind: 'secondFactor' }
   | { kind: 'passkeys' }
   | { kind: 'deletion' }
+  // 'Download your data': the member's latest export (accountState 'dataExport').
+  | { kind: 'dataExport' }
   | CommentsRequest
   // Circles and slates (contract/circles.ts): a suite's details on visit, and the
   // member's share targets (circles I belong to, slates I own; one page of up to 100).
@@ -212,4 +215,7 @@ export interface SyncApi {
   /** 'Delete my account', online only (deletion-calls.ts): passkey options to confirm with; the ask (then the page checks out). */
   deletionPasskeyOptions(): Promise<CallResult<PasskeyRequestOptions>>;
   requestDeletion(confirm: { password: string } | { passkey: PasskeyAssertion }): Promise<CallResult<{ deleteAfter: string }>>;
+  /** 'Download your data', online only (export-calls.ts): ask for an export (409: one is on its way); a fresh short-lived link to the ready zip. The state lands in Dexie. */
+  requestDataExport(): Promise<CallResult>;
+  dataExportLink(): Promise<CallResult<DataExportLink>>;
 }

@@ -31,6 +31,7 @@ import * as sessions from './session-calls';
 import * as secondFactor from './second-factor-calls';
 import * as passkeys from './passkey-calls';
 import * as deletion from './deletion-calls';
+import * as dataExport from './export-calls';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -303,6 +304,8 @@ export function createSync(options: SyncOptions): Sync {
     removePasskey: (code) => memberCall((m) => passkeys.removePasskey(ctx, m, code)),
     deletionPasskeyOptions: () => memberCall((m) => deletion.deletionPasskeyOptions(ctx, m)),
     requestDeletion: (confirm) => memberCall((m) => deletion.requestDeletion(ctx, m, confirm)),
+    requestDataExport: () => memberCall((m) => dataExport.requestDataExport(ctx, m)),
+    dataExportLink: () => memberCall((m) => dataExport.dataExportLink(ctx, m)),
     settled: async () => {
       await replayer.settled();
       await usage.settled();

@@ -8,13 +8,14 @@
  *   transaction, so a picture and its `media` row are stored together or not at all.
  * A file name is 128 random bits and never reused, so files are only ever added and removed.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, or } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { GalleryDir } from '../../contract/media';
 import type { ImageType } from '../../contract/pictures';
-import type { Db, DbKind } from '../db/client';
+import { queryRows, type Db, type DbKind } from '../db/client';
 import { mediaFiles } from '../db/schema/media';
 
 /** A picture type or an entry media folder (contract/media.ts GALLERY_DIRS). */
@@ -27,6 +28,11 @@ export interface MediaFiles {
   write(db: Db, dir: MediaDir, fileName: string, bytes: Buffer): Promise<void>;
   /** The file's bytes, or null when there is none. */
   read(dir: MediaDir, fileName: string): Promise<Buffer | null>;
+  /**
+   * The file's bytes as a stream, or null when there is none: a large file (a 50 MB video in a
+   * data export) is sent on in chunks, never held whole.
+   */
+  stream(dir: MediaDir, fileName: string): Promise<Readable | null>;
   /** Best effort: a file left behind costs space, never correctness (its row is gone). */
   remove(files: MediaFile[]): Promise<void>;
   /** Every stored file (tests, and the backup's check). */
@@ -44,6 +50,10 @@ export function diskMediaFiles(root: string): MediaFiles {
     async read(dir, fileName) {
       return readFile(fileAt(dir, fileName)).catch(() => null);
     },
+    async stream(dir, fileName) {
+      const found = await stat(fileAt(dir, fileName)).catch(() => null);
+      return found?.isFile() ? createReadStream(fileAt(dir, fileName)) : null;
+    },
     async remove(files) {
       await Promise.all(files.map((f) => rm(fileAt(f.dir, f.fileName), { force: true }).catch(() => {})));
     },
@@ -57,6 +67,9 @@ export function diskMediaFiles(root: string): MediaFiles {
     },
   };
 }
+
+/** How much of a file in the database one read takes while streaming it. */
+const STREAM_SLICE = 1024 * 1024;
 
 /**
  * `formerDisk`: the media folder of a server that kept files on disk before (DATA_DIR/media),
@@ -76,6 +89,22 @@ export function databaseMediaFiles(db: Db, formerDisk?: string): MediaFiles {
         .where(and(eq(mediaFiles.dir, dir), eq(mediaFiles.fileName, fileName)))
         .limit(1);
       return row?.bytes ?? (former ? former.read(dir, fileName) : null);
+    },
+    async stream(dir, fileName) {
+      const where = sql`dir = ${dir} and file_name = ${fileName}`;
+      const [row] = await queryRows<{ size: number }>(db, sql`select octet_length(bytes)::int as size from media_files where ${where}`);
+      if (!row) return former ? former.stream(dir, fileName) : null;
+      const size = row.size;
+      // Slices of the value: PostgreSQL reads only the TOAST chunks each slice needs (media are
+      // already compressed, so stored uncompressed), and Node holds one slice at a time.
+      async function* slices() {
+        for (let offset = 0; offset < size; offset += STREAM_SLICE) {
+          const [slice] = await queryRows<{ part: Buffer | Uint8Array }>(db, sql`select substring(bytes from ${offset + 1} for ${STREAM_SLICE}) as part from media_files where ${where}`);
+          if (!slice) throw new Error(`media file ${dir}/${fileName} went away while it was read`);
+          yield Buffer.isBuffer(slice.part) ? slice.part : Buffer.from(slice.part.buffer, slice.part.byteOffset, slice.part.byteLength);
+        }
+      }
+      return Readable.from(slices(), { objectMode: false });
     },
     async remove(files) {
       if (files.length === 0) return;

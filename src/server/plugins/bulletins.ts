@@ -17,6 +17,7 @@ import type { PushEndpoints } from '../push/endpoint';
 import { claimJobs, dispatchBulletins } from '../push/queue';
 import { sendJob, type PushOutcome } from '../push/sender';
 import { loadVapid, type Vapid } from '../push/vapid';
+import { workLoop } from '../work-loop';
 
 export type BulletinService = {
   vapid: Vapid;
@@ -56,10 +57,6 @@ export type BulletinOptions = {
 
 export async function setupBulletins(app: FastifyInstance, options: BulletinOptions = {}): Promise<void> {
   const vapid = await loadVapid(app.db, { publicUrl: app.config.publicUrl });
-  let current: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-
   const once = async () => {
     while ((await dispatchBulletins(app.db)) > 0);
     for (;;) {
@@ -69,30 +66,7 @@ export async function setupBulletins(app: FastifyInstance, options: BulletinOpti
       for (const outcome of outcomes) options.onSent?.(outcome);
     }
   };
-  const drain = (): Promise<void> => {
-    if (current) {
-      again = true;
-      return current;
-    }
-    current = (async () => {
-      try {
-        for (;;) {
-          again = false;
-          await once();
-          // Woken while busy: look once more (unless shutting down).
-          if (!again || closed) break;
-        }
-      } catch (err) {
-        if (!closed) app.log.error({ err }, 'bulletins: dispatch failed (the next poll tries again)');
-      } finally {
-        current = null;
-      }
-    })();
-    return current;
-  };
-  const wake = () => {
-    if (!closed) setImmediate(() => void drain());
-  };
+  const { wake, drain } = workLoop(app, 'bulletins: dispatch', once, options.pollMs ?? 5000);
   const announce = async (userIds: number[]) => {
     const rows = await app.db.select({ code: users.userCode }).from(users).where(inArray(users.id, [...new Set(userIds)]));
     for (const { code } of rows) app.telex.publish(code, BULLETIN_FRAME);
@@ -104,14 +78,5 @@ export async function setupBulletins(app: FastifyInstance, options: BulletinOpti
     if (!request.bulletinFor?.length) return;
     wake();
     await announce(request.bulletinFor).catch((err: Error) => app.log.warn({ err: err.message }, 'bulletins: announce failed'));
-  });
-
-  const pollMs = options.pollMs ?? 5000;
-  const timer = pollMs ? setInterval(wake, pollMs) : null;
-  timer?.unref();
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearInterval(timer);
-    await current;
   });
 }

@@ -75,6 +75,7 @@ export async function signedInScreens(page: Page, baseUrl: string): Promise<Scre
     { name: 'settings-sessions', path: '/settings/sessions' },
     { name: 'settings-passkeys', path: '/settings/passkeys' },
     { name: 'settings-delete-account', path: '/settings/delete-account' },
+    { name: 'settings-data', path: '/settings/data' },
     { name: 'not-found', path: '/no-such-page' },
   ];
 }

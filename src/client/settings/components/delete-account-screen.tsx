@@ -11,12 +11,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { DELETION_GRACE_DAYS, DELETION_TEXT, type DeletionPreview } from '../../../contract/account-deletion';
-import { TOAST_MS } from '../../../contract/codes';
 import type { PasskeyAssertion } from '../../../contract/passkeys';
 import { clearSession } from '../../store/local-session';
 import { sync } from '../../sync/client';
 import { EmptyState } from '../../ui/empty-state';
 import { PageTitle } from '../../ui/page-title';
+import { RouterAnchor } from '../../ui/router-link';
 import { getPasskey, passkeysSupported } from '../../ui/passkey-ceremony';
 import { usePagePull } from '../../ui/use-page-pull';
 import { useDeletionState } from '../queries';
@@ -120,7 +120,10 @@ function Confirm({ passkeys }: { passkeys: boolean }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Alert color="red" variant="light" title="This erases your account">
-            Download anything you want to keep first.
+            <RouterAnchor to="/settings/data" inherit fw={600}>
+              Download your data
+            </RouterAnchor>{' '}
+            first if you want to keep it.
           </Alert>
           <PasswordInput label="Your password" autoComplete="current-password" maw={340} {...form.getInputProps('password')} />
           <Group>

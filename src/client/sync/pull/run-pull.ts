@@ -18,7 +18,7 @@ import { pullCircle, pullMyCircles, pullMySlates, pullSlate } from './circles';
 import { pullBarterPage } from './barter';
 import { pullBulletins } from './bulletins';
 import { pullNews } from './news';
-import { pullDeletion, pullPasskeys, pullSecondFactor, pullSessions } from './sessions';
+import { pullDataExport, pullDeletion, pullPasskeys, pullSecondFactor, pullSessions } from './sessions';
 import { pullOriginList, pullOriginPeople, pullOriginSearch, pullOriginWhole } from './origin-lists';
 
 export function runPull(ctx: SyncContext, member: Member, request: PullRequest): Promise<PullResult> {
@@ -72,6 +72,8 @@ export function runPull(ctx: SyncContext, member: Member, request: PullRequest):
       return pullPasskeys(ctx, member);
     case 'deletion':
       return pullDeletion(ctx, member);
+    case 'dataExport':
+      return pullDataExport(ctx, member);
     case 'comments':
     case 'replies':
       return pullComments(ctx, member, request);

@@ -3,14 +3,16 @@
  * pull({ kind: 'sessions' }): 'Where you're signed in' into `deviceSessions`;
  * pull({ kind: 'secondFactor' }): whether two-step sign-in is on, into `accountState`;
  * pull({ kind: 'passkeys' }): the member's passkeys into `passkeys`;
- * pull({ kind: 'deletion' }): 'Delete my account' — due when, and what goes — into `accountState`.
+ * pull({ kind: 'deletion' }): 'Delete my account' — due when, and what goes — into `accountState`;
+ * pull({ kind: 'dataExport' }): the member's data export (state, dates) into `accountState`.
  */
 import type { z } from 'zod';
 import { SECOND_FACTOR_PATHS, secondFactorState } from '../../../contract/second-factor';
 import { deviceSessions, SESSION_PATHS } from '../../../contract/sessions';
 import { PASSKEY_PATHS, passkeyList } from '../../../contract/passkeys';
 import { DELETION_PATHS, deletionState } from '../../../contract/account-deletion';
-import type { MemberDb } from '../../store/db';
+import { DATA_EXPORT_PATHS, dataExportState } from '../../../contract/data-export';
+import type { DataExportStateRow, MemberDb } from '../../store/db';
 import type { PullResult } from '../api';
 import { authed, type Member, type SyncContext } from '../context';
 import { badAnswer, pulled, pullFailed } from './outcome';
@@ -47,3 +49,9 @@ export const pullPasskeys = (ctx: SyncContext, member: Member) =>
 
 export const pullDeletion = (ctx: SyncContext, member: Member) =>
   pullAccount(ctx, member, 'deletion', DELETION_PATHS.state, deletionState, (db, data) => db.accountState.put({ key: 'deletion', ...data }));
+
+export const pullDataExport = (ctx: SyncContext, member: Member) =>
+  pullAccount(ctx, member, 'dataExport', DATA_EXPORT_PATHS.state, dataExportState, (db, data) => {
+    const row: DataExportStateRow = { key: 'dataExport', export: data.export };
+    return db.accountState.put(row);
+  });

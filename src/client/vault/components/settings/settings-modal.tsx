@@ -2,9 +2,11 @@
  * The vault icon's modal (spec §2.3): Privacy Settings (a privacy level per feature)
  * and Bulletin Settings (a notify switch per bulletin), each with Reset; every row
  * shows loading while its change is on its way; Appearance (System, Light, Dark; this
- * device only); and Account, the way to 'Where you're signed in'. The shell's header opens it.
+ * device only); and Account, the way to 'Where you're signed in', passkeys, two-step
+ * sign-in, 'Download your data' and 'Delete my account'. The shell's header opens it.
  */
 import { Modal, Stack, Tabs, Text } from '@mantine/core';
+import { DATA_EXPORT_TEXT } from '../../../../contract/data-export';
 import { PASSKEY_TEXT } from '../../../../contract/passkey-text';
 import { DELETION_TEXT } from '../../../../contract/account-deletion-text';
 import { SECOND_FACTOR_TEXT } from '../../../../contract/second-factor-text';
@@ -38,7 +40,7 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
         <Tabs.Panel value="account" pt="md">
           <Stack gap="xs" align="flex-start">
             <Text size="sm" c="dimmed">
-              Where your account is signed in, your password, passkeys, a second step at sign-in, and leaving Billionett.
+              Where your account is signed in, your password, passkeys, a second step at sign-in, a copy of your data, and leaving Billionett.
             </Text>
             <RouterButton to="/settings/sessions" variant="light" onClick={onClose}>
               {SESSION_TEXT.title}
@@ -48,6 +50,9 @@ export function SettingsModal({ me, opened, onClose }: SettingsModalProps) {
             </RouterButton>
             <RouterButton to="/settings/two-step" variant="light" onClick={onClose}>
               {SECOND_FACTOR_TEXT.title}
+            </RouterButton>
+            <RouterButton to="/settings/data" variant="light" onClick={onClose}>
+              {DATA_EXPORT_TEXT.title}
             </RouterButton>
             <RouterButton to="/settings/delete-account" variant="subtle" color="red" onClick={onClose}>
               {DELETION_TEXT.title}
