@@ -19,6 +19,9 @@ import { Route as AuthSubscriptionRouteImport } from './routes/_auth/subscriptio
 import { Route as MainIndexRouteImport } from './routes/_main/index'
 import { Route as MainSplatRouteImport } from './routes/_main/$'
 import { Route as MainBarterRouteImport } from './routes/_main/barter'
+import { Route as MainCommonRouteImport } from './routes/_main/common'
+import { Route as MainContainersRouteImport } from './routes/_main/containers'
+import { Route as MainNewsRouteImport } from './routes/_main/news'
 import { Route as MainTelexRouteImport } from './routes/_main/telex'
 import { Route as AuthResetPasswordResetTokenRouteImport } from './routes/_auth/reset-password.$resetToken'
 import { Route as MainBarterSearchRouteImport } from './routes/_main/barter_.search'
@@ -104,6 +107,21 @@ const MainSplatRoute = MainSplatRouteImport.update({
 const MainBarterRoute = MainBarterRouteImport.update({
   id: '/barter',
   path: '/barter',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainCommonRoute = MainCommonRouteImport.update({
+  id: '/common',
+  path: '/common',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainContainersRoute = MainContainersRouteImport.update({
+  id: '/containers',
+  path: '/containers',
+  getParentRoute: () => MainRoute,
+} as any)
+const MainNewsRoute = MainNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
   getParentRoute: () => MainRoute,
 } as any)
 const MainTelexRoute = MainTelexRouteImport.update({
@@ -320,6 +338,9 @@ export interface FileRoutesByFullPath {
   '/subscription': typeof AuthSubscriptionRoute
   '/$': typeof MainSplatRoute
   '/barter': typeof MainBarterRoute
+  '/common': typeof MainCommonRoute
+  '/containers': typeof MainContainersRoute
+  '/news': typeof MainNewsRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/barter/search': typeof MainBarterSearchRoute
@@ -368,6 +389,9 @@ export interface FileRoutesByTo {
   '/subscription': typeof AuthSubscriptionRoute
   '/$': typeof MainSplatRoute
   '/barter': typeof MainBarterRoute
+  '/common': typeof MainCommonRoute
+  '/containers': typeof MainContainersRoute
+  '/news': typeof MainNewsRoute
   '/telex': typeof MainTelexRoute
   '/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
   '/barter/search': typeof MainBarterSearchRoute
@@ -415,6 +439,9 @@ export interface FileRoutesById {
   '/_auth/subscription': typeof AuthSubscriptionRoute
   '/_main/$': typeof MainSplatRoute
   '/_main/barter': typeof MainBarterRoute
+  '/_main/common': typeof MainCommonRoute
+  '/_main/containers': typeof MainContainersRoute
+  '/_main/news': typeof MainNewsRoute
   '/_main/telex': typeof MainTelexRoute
   '/_main/': typeof MainIndexRoute
   '/_auth/reset-password/$resetToken': typeof AuthResetPasswordResetTokenRoute
@@ -466,6 +493,9 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/$'
     | '/barter'
+    | '/common'
+    | '/containers'
+    | '/news'
     | '/telex'
     | '/reset-password/$resetToken'
     | '/barter/search'
@@ -514,6 +544,9 @@ export interface FileRouteTypes {
     | '/subscription'
     | '/$'
     | '/barter'
+    | '/common'
+    | '/containers'
+    | '/news'
     | '/telex'
     | '/reset-password/$resetToken'
     | '/barter/search'
@@ -560,6 +593,9 @@ export interface FileRouteTypes {
     | '/_auth/subscription'
     | '/_main/$'
     | '/_main/barter'
+    | '/_main/common'
+    | '/_main/containers'
+    | '/_main/news'
     | '/_main/telex'
     | '/_main/'
     | '/_auth/reset-password/$resetToken'
@@ -676,6 +712,27 @@ declare module '@tanstack/react-router' {
       path: '/barter'
       fullPath: '/barter'
       preLoaderRoute: typeof MainBarterRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/common': {
+      id: '/_main/common'
+      path: '/common'
+      fullPath: '/common'
+      preLoaderRoute: typeof MainCommonRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/containers': {
+      id: '/_main/containers'
+      path: '/containers'
+      fullPath: '/containers'
+      preLoaderRoute: typeof MainContainersRouteImport
+      parentRoute: typeof MainRoute
+    }
+    '/_main/news': {
+      id: '/_main/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof MainNewsRouteImport
       parentRoute: typeof MainRoute
     }
     '/_main/telex': {
@@ -1029,6 +1086,9 @@ const MainSlatePageCodeRouteWithChildren =
 interface MainRouteChildren {
   MainSplatRoute: typeof MainSplatRoute
   MainBarterRoute: typeof MainBarterRoute
+  MainCommonRoute: typeof MainCommonRoute
+  MainContainersRoute: typeof MainContainersRoute
+  MainNewsRoute: typeof MainNewsRoute
   MainTelexRoute: typeof MainTelexRoute
   MainIndexRoute: typeof MainIndexRoute
   MainBarterSearchRoute: typeof MainBarterSearchRoute
@@ -1058,6 +1118,9 @@ interface MainRouteChildren {
 const MainRouteChildren: MainRouteChildren = {
   MainSplatRoute: MainSplatRoute,
   MainBarterRoute: MainBarterRoute,
+  MainCommonRoute: MainCommonRoute,
+  MainContainersRoute: MainContainersRoute,
+  MainNewsRoute: MainNewsRoute,
   MainTelexRoute: MainTelexRoute,
   MainIndexRoute: MainIndexRoute,
   MainBarterSearchRoute: MainBarterSearchRoute,

@@ -34,6 +34,11 @@ export const ENTRY_PATHS = {
   /** Search in visible entries' text; searchText at least 2 characters. */
   search: (searchText: string) => `searchPost/${encodeURIComponent(searchText)}`,
   /**
+   * The same search as the global search's other calls ask it (spec/calls.md lists
+   * `search/post` beside search/users, /groups, /pages, /service): GET ?keyword=…&pageNo=….
+   */
+  searchByKeyword: 'search/post',
+  /**
    * POST create, every type (1 poll, 2 occasion, 3 transit, 4 theatre, 5 entry): the spec
    * shows only "POST user/post (entry, type 5) …" and leaves the exact path per type open,
    * so one path serves all; `featureCode` in the body says the type. Query: postType, profileCode.
@@ -113,6 +118,7 @@ export const feedQuery = pageQuery.extend({
 });
 export type FeedQuery = z.input<typeof feedQuery>;
 export const searchParams = z.object({ searchText: z.string().trim().min(SEARCH_TEXT_MIN).max(100) });
+export const searchKeywordQuery = feedQuery.extend({ keyword: z.string().trim().min(SEARCH_TEXT_MIN).max(100) });
 export const postCodeParams = z.object({ postCode: z.uuid() });
 export const commentParams = z.object({ postCode: z.uuid(), commentCode: z.uuid() });
 /**

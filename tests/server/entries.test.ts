@@ -159,6 +159,13 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
     expect(codes(await get(b, `${P.search('zebra')}`))).toEqual([fCode]);
     expect(codes(await get(c, `${P.search('zebra')}`))).toEqual([]);
     expect(codes(await get(a, `${P.search('zebra')}`))).toEqual([fCode, sCode]);
+    // search/post (spec/calls.md's search family) is the same search, its text as ?keyword.
+    expect(codes(await get(b, `${P.searchByKeyword}?keyword=zebra&pageNo=1`))).toEqual([fCode]);
+    expect(codes(await get(c, `${P.searchByKeyword}?keyword=zebra`))).toEqual([]);
+    expect(codes(await get(a, `${P.searchByKeyword}?keyword=zebra`))).toEqual([fCode, sCode]);
+    const short = await get(a, `${P.searchByKeyword}?keyword=z`);
+    expect(short.status).toBe(400);
+    expect(Object.keys(short.body.errors)).toEqual(['keyword']);
     // Accents and case folded, a typo tolerated, privacy the same.
     const cafe = await create(a, { postDescription: 'Zèbre Café on Nørrebrogade', privacyCode: 2 });
     const cafeCode = cafe.body.data.originalPost.postCode;

@@ -12,7 +12,8 @@ import { useAfterFirstScreen } from '../../ui/use-after-first-screen';
 import { useNews } from '../queries';
 import { NewsCarousel } from './news-carousel';
 
-export function NewsColumn({ me }: { me: string }) {
+/** `title`: the column's heading (the /news page names it apart from its own). */
+export function NewsColumn({ me, title = 'News' }: { me: string; title?: string }) {
   const items = useNews(me);
   // The carousel after the first screen: on a phone the column follows the feed, far below.
   const drawn = useAfterFirstScreen();
@@ -22,7 +23,7 @@ export function NewsColumn({ me }: { me: string }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="news-title">
       <Title order={2} size="h4" id="news-title" mb="xs">
-        News
+        {title}
       </Title>
       {drawn && items && (items.length > 0 ? <NewsCarousel items={items} /> : <EmptyState title="No data" icon={<IconNews size={26} />} size="sm" />)}
     </Paper>

@@ -17,6 +17,7 @@ import {
   feedQuery,
   postCodeParams,
   postItem,
+  searchKeywordQuery,
   searchParams,
 } from '../../../contract/entries';
 import type { Db } from '../../db/client';
@@ -97,20 +98,27 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** Entries whose text matches `text`, among those `me` may see (searchPost and search/post). */
+  const searchEntries = async (me: Member, text: string, query: FeedQuery) => {
+    const codes = query.featureCodes ?? [];
+    const where = featureWhere(codes, me.id) ?? sql`true`;
+    // A search whose filters name no viewer is the same for every member.
+    const shared = filtersNameViewer(codes) ? undefined : `${text}|${filterShape(codes).join(',')}`;
+    const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(query), undefined, shared);
+    return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
+  };
+
   // The contract encodes the text; the route pattern needs the bare ':searchText'.
   app.get(decodeURIComponent(path(ENTRY_PATHS.search(':searchText'))), {
     config: { access: 'member' },
     schema: { tags: ['entries'], params: searchParams, querystring: feedQuery, response: { 200: searchAnswer } },
-    handler: async (request) => {
-      const me = memberOf(request);
-      const codes = request.query.featureCodes ?? [];
-      const where = featureWhere(codes, me.id) ?? sql`true`;
-      const text = request.params.searchText;
-      // A search whose filters name no viewer is the same for every member.
-      const shared = filtersNameViewer(codes) ? undefined : `${text}|${filterShape(codes).join(',')}`;
-      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(request.query), undefined, shared);
-      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
-    },
+    handler: async (request) => searchEntries(memberOf(request), request.params.searchText, request.query),
+  });
+
+  app.get(path(ENTRY_PATHS.searchByKeyword), {
+    config: { access: 'member' },
+    schema: { tags: ['entries'], querystring: searchKeywordQuery, response: { 200: searchAnswer } },
+    handler: async (request) => searchEntries(memberOf(request), request.query.keyword, request.query),
   });
 
   app.get(path(ENTRY_PATHS.entry(':postCode')), {
