@@ -22,7 +22,7 @@ const CLIENT_AREAS = ['auth', 'barter', 'billionetts', 'bulletins', 'circles', '
 /** src/client folders that are not areas: routes and shell compose areas; ui, store and sync serve them. */
 const CLIENT_SHARED = ['routes', 'shell', 'store', 'sync', 'ui'];
 /** src/server/routes folders: one API area each, never importing another's routes or repo. */
-const SERVER_ROUTE_AREAS = ['auth', 'barter', 'bulletins', 'chat', 'circles', 'comments', 'data-export', 'dev', 'entries', 'entry-media', 'friends', 'geo', 'masters', 'news', 'pictures', 'search', 'settings', 'slates', 'user', 'vault'];
+const SERVER_ROUTE_AREAS = ['auth', 'barter', 'bulletins', 'chat', 'circles', 'comments', 'data-export', 'dev', 'entries', 'entry-media', 'friends', 'geo', 'masters', 'news', 'origin-settings', 'pictures', 'search', 'settings', 'slates', 'user', 'vault'];
 
 // oxlint's pattern regex has no lookaround and an unsupported one silently matches
 // nothing, so the regexes below stay plain alternations.

@@ -34,6 +34,7 @@ import authRoutes from './routes/auth/index';
 import chatRoutes from './routes/chat/index';
 import circleRoutes from './routes/circles/index';
 import slateRoutes from './routes/slates/index';
+import originSettingRoutes from './routes/origin-settings/index';
 import resetRoutes from './routes/auth/reset';
 import sessionRoutes from './routes/auth/sessions';
 import secondFactorRoutes from './routes/auth/second-factor';
@@ -287,6 +288,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(chatRoutes);
       await api.register(circleRoutes);
       await api.register(slateRoutes);
+      await api.register(originSettingRoutes, { kind: 'circle' });
+      await api.register(originSettingRoutes, { kind: 'slate' });
       await api.register(entryRoutes);
       await api.register(commentRoutes);
     },

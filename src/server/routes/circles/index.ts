@@ -22,7 +22,6 @@ import { listCircleSuggestions } from '../../domain/circles/suggestions';
 import circleFormRoutes from './form';
 import circleMembershipRoutes from './membership';
 import circleOwnerRoutes from './owner';
-import circleSettingRoutes from './settings';
 
 const path = (p: string) => `/${p}`;
 const pageOf = (q: { pageNo: number; pageSize?: number }): Page => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? CIRCLE_LIST_PAGE_SIZE });
@@ -63,7 +62,6 @@ const circleRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(circleFormRoutes);
   await app.register(circleMembershipRoutes);
   await app.register(circleOwnerRoutes);
-  await app.register(circleSettingRoutes);
 };
 
 export default circleRoutes;

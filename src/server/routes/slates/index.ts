@@ -20,7 +20,6 @@ import { listAsked, listSlatesOf, listSlateSuggestions } from '../../domain/slat
 import slateFormRoutes from './form';
 import slateMembershipRoutes from './membership';
 import slateOwnerRoutes from './owner';
-import slateSettingRoutes from './settings';
 
 const path = (p: string) => `/${p}`;
 const pageOf = (q: { pageNo: number; pageSize?: number }): Page => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? CIRCLE_LIST_PAGE_SIZE });
@@ -59,7 +58,6 @@ const slateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(slateFormRoutes);
   await app.register(slateMembershipRoutes);
   await app.register(slateOwnerRoutes);
-  await app.register(slateSettingRoutes);
 };
 
 export default slateRoutes;
