@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * POST /api/v1/batch: several queued writes in one request (DESIGN.md "Writes and the
- * outbox"; README Decisions). Each item is exactly the request the sync worker would
+ * outbox"; docs/decisions/0003-outbox-batches.md). Each item is exactly the request the sync worker would
  * otherwise send alone — `method path body` with its own Idempotency-Key — and the
  * server runs them one after another through the normal route stack (authorization,
  * validation, exactly-once), stopping at the first answer that is not 2xx. The answer

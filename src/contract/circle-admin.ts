@@ -9,7 +9,7 @@ import { gender } from './user';
  * circle or slate can be in, its per-feature privacy, its members (followers), the asks to
  * join (follow), the invitations, the owner's chart, and what every membership write answers.
  *
- * Decided here (README Decisions):
+ * Decided here (docs/decisions/0044-circle-and-slate-membership-and-status.md):
  * - statusCode 9 is active. Its owner may pause it (STATUS_PAUSED): it then keeps its
  *   members and entries but is dimmed and unlinked in every list, opens for nobody but
  *   its owner, and takes no new entries or members until the owner sets it active again.

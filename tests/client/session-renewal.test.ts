@@ -1,6 +1,6 @@
 /**
  * The sync worker keeps a session alive and ends it as the server says (renewal.ts,
- * sign-out.ts, docs/decisions/2026-11-28-sessions.md): an access token near its end is
+ * sign-out.ts, docs/decisions/0070-sessions.md): an access token near its end is
  * renewed before the request and its refresh token replaced; a session ended elsewhere
  * ends here at the next call, the outbox kept; Checkout ends the session on the server,
  * and when offline it is sent once the network is back.

@@ -1,6 +1,5 @@
 /**
- * A new member's home before their feed has anything in it (README Decisions, "A new
- * member's first home"): instead of an empty 'No data' box, what fills a feed — billionetts
+ * A new member's home before their feed has anything in it (docs/decisions/0032-first-home.md): instead of an empty 'No data' box, what fills a feed — billionetts
  * to request (the Suggested Billionetts of the connections page and the crown), circles and
  * slates to follow (their Suggestion panels), and their own first entry (the composer). The
  * shell composes these areas; each panel is the one those screens use, reading Dexie and
@@ -12,7 +11,7 @@ import { useFriendWatch } from '../billionetts/hooks/use-friend-watch';
 import { OriginSuggestions } from '../circles/components/origin-suggestions';
 import { IconEdit } from '../ui/icons';
 
-/** Not in spec: its words are ours (README Decisions). */
+/** Not in spec: its words are ours (docs/decisions/0032-first-home.md). */
 export const FIRST_STEPS = {
   title: 'Welcome to Billionett',
   text: 'Your feed shows the entries of your billionetts and of the circles and slates you follow. Start with a few of them below, or write your first entry.',

@@ -1,6 +1,6 @@
 /**
- * Several queued writes in one request (contract/batch.ts, README Decisions "Outbox
- * batches"). Each item travels as exactly the request replay.ts would send alone —
+ * Several queued writes in one request (contract/batch.ts,
+ * docs/decisions/0003-outbox-batches.md). Each item travels as exactly the request replay.ts would send alone —
  * `method path body` plus its own Idempotency-Key — and comes back as its own answer,
  * classified like a lone request's (http.ts classifyAnswer), so replay applies the
  * same rules to every item whichever way it went.

@@ -13,7 +13,7 @@
  *   database stay for their next sign-in; the loop stops.
  * - other 4xx: the item is marked failed with the server's words and waits for
  *   Retry or Discard; never dropped silently.
- * Batches (batch.ts, README Decisions "Outbox batches"): when two or more items may go
+ * Batches (batch.ts, docs/decisions/0003-outbox-batches.md): when two or more items may go
  * now, up to 50 of them travel in one POST /batch, each still with its own key and its
  * own answer; the server runs them in order and stops at the first non-2xx, so the rules
  * above hold item by item, and the delivered ones are completed in one transaction.

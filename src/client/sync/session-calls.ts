@@ -1,6 +1,6 @@
 /**
  * 'Where you're signed in', online only: ending a session is a security step the member
- * must see take effect, not a write to queue (docs/decisions/2026-11-28-sessions.md).
+ * must see take effect, not a write to queue (docs/decisions/0070-sessions.md).
  * Either way the list is pulled again, so the screen shows what the server holds.
  */
 import { CHANGE_PASSWORD_PATH, SESSION_PATHS, type ChangePasswordAnswer, type ChangePasswordRequest } from '../../contract/sessions';

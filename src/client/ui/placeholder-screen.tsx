@@ -1,7 +1,7 @@
 /**
  * A screen the spec keeps a place for before it has content (spec §2.2: "Empty placeholder
  * routes exist for common, containers and news"): titled, inside the main layout, saying what
- * it is for and offering the way on (docs/decisions/2026-11-28-placeholder-screens.md).
+ * it is for and offering the way on (docs/decisions/0075-placeholder-screens.md).
  */
 import { Button, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';

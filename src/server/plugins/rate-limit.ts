@@ -1,5 +1,5 @@
 /**
- * Rate limits on the calls an attacker would hammer (README "Decisions"). Two kinds:
+ * Rate limits on the calls an attacker would hammer (docs/decisions/0009-rate-limits.md). Two kinds:
  *
  * - Failure limits (`app.limits`): sign-in, sign-up (a bad activation code or a login
  *   already taken) and reset tokens count WRONG tries, not calls, per address and (sign-in)

@@ -2,7 +2,7 @@
  * /settings/delete-account — 'Delete my account' (issue 29): what erasure takes with it,
  * from the server's preview (circles and slates with the people who lose them), then the
  * password or a passkey again. Every device is signed out at once; checking in within the
- * days keeps the account (docs/decisions/2026-11-28-account-deletion.md). Online only.
+ * days keeps the account (docs/decisions/0073-account-deletion.md). Online only.
  */
 import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';

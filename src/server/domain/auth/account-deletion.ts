@@ -1,5 +1,5 @@
 /**
- * 'Delete my account' (issue 29; docs/decisions/2026-11-28-account-deletion.md): asked, it
+ * 'Delete my account' (issue 29; docs/decisions/0073-account-deletion.md): asked, it
  * waits DELETION_GRACE_DAYS, during which a sign-in cancels it; then the account is erased.
  * Erasure deletes the member's row, and the foreign keys take everything of theirs with it
  * (entries and their media rows, comments, ratings, votes, circles and slates they own,

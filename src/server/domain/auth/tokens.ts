@@ -11,7 +11,7 @@ import { currentKeys, type KeySet } from './signing-keys';
 /**
  * `sid`: the session the token belongs to (sessions.ts): revoking it refuses the token.
  * Tokens signed before sessions were kept on the server have none (they keep working until
- * they expire, at most 30 days: docs/decisions/2026-11-28-sessions.md).
+ * they expire, at most 30 days: docs/decisions/0070-sessions.md).
  */
 export type TokenClaims = { sub: string; roles: string[]; username: string; sid?: string };
 export type VerifiedClaims = TokenClaims & { iat: number; exp: number };

@@ -17,7 +17,7 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
   const session = await createSession(app.db, { userId: account.id, device, remember });
   const { token, expiresAt } = await accessTokenFor(app.db, account, session.sessionId);
   if (news === 'new') await tellOfNewSignIn(app, request, account, device);
-  // Checking in while the account waits to be erased keeps it (docs/decisions/2026-11-28-account-deletion.md).
+  // Checking in while the account waits to be erased keeps it (docs/decisions/0073-account-deletion.md).
   const deletionCancelled = await cancelDeletion(app.db, account.id);
   return { ...sessionOf(account, token, expiresAt, session), ...(deletionCancelled ? { deletionCancelled } : {}) };
 }

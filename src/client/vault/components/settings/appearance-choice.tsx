@@ -1,6 +1,6 @@
 /**
- * The settings modal's Appearance tab (the spec names no appearance setting; README
- * "Decisions"): System follows the device's light or dark setting, Light and Dark keep one.
+ * The settings modal's Appearance tab (the spec names no appearance setting;
+ * docs/decisions/0062-appearance-setting.md): System follows the device's light or dark setting, Light and Dark keep one.
  * A device choice, not an account one: stored on this device by Mantine's colour scheme
  * manager (ui/color-scheme.ts), applied at once and before the first paint next time.
  */
