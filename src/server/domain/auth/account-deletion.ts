@@ -81,10 +81,10 @@ export async function cancelDeletion(db: Db, userId: number): Promise<boolean> {
  * Erases one account whose time has come (`now`), if no other host is erasing it: its
  * row is locked and skipped by the others. Answers the media files to remove after.
  */
-async function eraseOne(db: Db, userId: number, now: Date): Promise<MediaFile[] | null> {
+async function eraseOne(db: Db, userId: number, now: Date): Promise<{ userCode: string; files: MediaFile[] } | null> {
   return db.transaction(async (tx) => {
     const [due] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, userCode: users.userCode })
       .from(users)
       .where(and(eq(users.id, userId), lte(users.deleteAfter, now)))
       .for('update', { skipLocked: true });
@@ -97,21 +97,25 @@ async function eraseOne(db: Db, userId: number, now: Date): Promise<MediaFile[] 
       .set({ parentId: null })
       .where(and(inArray(comments.parentId, own), ne(comments.authorId, userId)));
     await tx.delete(users).where(eq(users.id, userId));
-    return files.map((f) => ({ dir: f.dir as MediaDir, fileName: f.fileName }));
+    return { userCode: due.userCode, files: files.map((f) => ({ dir: f.dir as MediaDir, fileName: f.fileName })) };
   });
 }
 
-/** Erases every account whose deletion is due; answers how many. Safe on several hosts at once. */
-export async function eraseDueAccounts(db: Db, files: MediaFiles | null, now = new Date()): Promise<number> {
+/**
+ * Erases every account whose deletion is due; answers the codes of those erased (the
+ * operator's record: a backup restored later brings them back, docs/operations.md). Safe
+ * on several hosts at once.
+ */
+export async function eraseDueAccounts(db: Db, files: MediaFiles | null, now = new Date()): Promise<string[]> {
   const due = await db.select({ id: users.id }).from(users).where(lte(users.deleteAfter, now));
-  let erased = 0;
+  const erased: string[] = [];
   for (const { id } of due) {
     const gone = await eraseOne(db, id, now);
     if (!gone) continue;
-    erased += 1;
+    erased.push(gone.userCode);
     // Best effort, after the rows are gone: a file left behind costs space, never privacy
     // (nothing names it any more, and its name is 128 random bits).
-    await files?.remove(gone);
+    await files?.remove(gone.files);
   }
   return erased;
 }
