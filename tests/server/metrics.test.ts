@@ -5,6 +5,7 @@
  * the process's defaults; and a scrape promtool accepts.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -12,6 +13,7 @@ import { CHAT_SOCKET_PATH } from '../../src/contract/chat';
 import { USER_PATHS } from '../../src/contract/user';
 import { dbTargets, startTestServer, type TestServer } from '../support/server';
 
+const ALERTS = 'docs/deploy/alerts.yml';
 /** Debian's prometheus package has it; .ci/run installs it, so CI never passes without it. */
 const promtool = spawnSync('promtool', ['--version']).status === 0;
 
@@ -94,5 +96,21 @@ describe.each(dbTargets())('metrics on $name', ({ name, databaseUrl }) => {
     const theirs = /^nodejs_active_(handles|requests|resources)_total non-counter metrics should not have "_total" suffix$/;
     expect(problems.filter((line) => !theirs.test(line))).toEqual([]);
     expect(checked.status).toBe(problems.length > 0 ? 3 : 0);
+  });
+
+  // The operators' alert rules (docs/deploy/alerts.yml) parse, and name only metrics a host serves.
+  it.runIf(promtool || process.env.CI)('has alert rules promtool accepts, on metrics this scrape serves', async () => {
+    expect(promtool, 'promtool is missing: apt-get install prometheus').toBe(true);
+    const checked = spawnSync('promtool', ['check', 'rules', ALERTS], { encoding: 'utf8' });
+    expect(`${checked.stdout}${checked.stderr}`).toContain('SUCCESS: 7 rules found');
+    // Every family the scrape declares (a labelled counter has no sample before its first count);
+    // the pools are PostgreSQL's alone (the embedded database has none).
+    const text = await scrape();
+    const families = [...text.matchAll(/^# TYPE (\w+) (\w+)$/gm)].flatMap(([, family, type]) => (type === 'histogram' ? [`${family}_bucket`, `${family}_count`] : [family!]));
+    const served = new Set(families);
+    const named = [...readFileSync(ALERTS, 'utf8').matchAll(/expr: (.*)/g)].flatMap(([, expr]) => [...expr!.matchAll(/\b((?:http|billionett|nodejs)_\w+)\{/g)].map((m) => m[1]!));
+    expect(named.length).toBeGreaterThan(6);
+    const pooled = name === 'postgres';
+    expect(named.filter((metric) => !served.has(metric) && (pooled || !metric.startsWith('billionett_db_pool_')))).toEqual([]);
   });
 });
