@@ -50,9 +50,17 @@ async function signIn(who: 'amara' | 'jonas', login: { email: string; password: 
 /** Types into a LocationSearch, searches and picks the first place whose name starts with `city`. */
 async function pickPlace(scope: Locator, label: string, city: string): Promise<void> {
   const box = scope.getByRole('textbox', { name: label, exact: true });
-  await box.fill(city);
   // The Search button beside this box (a drawer has two place searches).
-  await box.locator('xpath=ancestor::div[contains(@class, "mantine-Group-root")][1]').getByRole('button', { name: 'Search' }).click();
+  const search = box.locator('xpath=ancestor::div[contains(@class, "mantine-Group-root")][1]').getByRole('button', { name: 'Search' });
+  // Typed again if the panel was drawn anew meanwhile (the grid's answer to the last Apply
+  // can land just after): the button turns on only once the box holds the text.
+  await expect
+    .poll(async () => {
+      if ((await box.inputValue()) !== city) await box.fill(city);
+      return search.isEnabled();
+    }, { timeout: 30_000 })
+    .toBe(true);
+  await search.click();
   await scope.getByRole('button', { name: new RegExp(`^${city}, `) }).first().click({ timeout: 30_000 });
   await expect.poll(() => scope.locator('[data-chosen-place]').first().innerText()).toMatch(new RegExp(`^${city}, `));
 }
