@@ -47,22 +47,17 @@ export const parseAllowedOrigins = (value: string | undefined): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The origin this request came through (its Origin header, else the Host it asked) when trusted; else null. */
-export function trustedRequestOrigin(request: FastifyRequest, trusted: readonly string[]): string | null {
-  const candidates = [request.headers.origin, request.headers.host ? `${request.protocol}://${request.headers.host}` : undefined];
-  for (const candidate of candidates) {
-    const origin = candidate ? originOf(candidate) : null;
-    if (origin && trusted.includes(origin)) return origin;
-  }
-  return null;
-}
-
 /**
  * The base to build a mailed link on for this request: PUBLIC_URL on the origin the member's
- * app came through, when trusted; else PUBLIC_URL.
+ * app came through (its Origin header, else the Host it asked), when trusted; else PUBLIC_URL.
  */
 export function linkBase(request: FastifyRequest, publicUrl: string, trusted: readonly string[]): string {
+  const candidates = [request.headers.origin, request.headers.host ? `${request.protocol}://${request.headers.host}` : undefined];
   const base = publicUrl.replace(/\/+$/, '');
-  const origin = trustedRequestOrigin(request, trusted);
-  return origin ? `${origin}${new URL(base).pathname.replace(/\/+$/, '')}` : base;
+  const path = new URL(base).pathname.replace(/\/+$/, '');
+  for (const candidate of candidates) {
+    const origin = candidate ? originOf(candidate) : null;
+    if (origin && trusted.includes(origin)) return `${origin}${path}`;
+  }
+  return base;
 }

@@ -23,7 +23,7 @@ import {
 } from '../../../contract/passkeys';
 import { MESSAGES } from '../../../contract/rules';
 import { HttpError } from '../../http-error';
-import { trustedRequestOrigin } from '../../mail/link-origin';
+import { originOf } from '../../mail/link-origin';
 import { memberOf } from '../../plugins/auth';
 import { FAILURE_RULES, addressCounter } from '../../plugins/rate-limit';
 import { deviceName } from '../../domain/auth/device-name';
@@ -41,8 +41,10 @@ import { accountById, loginOf } from '../../domain/auth/repo';
 import { startSession } from './start-session';
 
 /** This request's relying party: the origin the member's app came through, when trusted. */
-export const relyingPartyOf = (app: FastifyInstance, request: FastifyRequest) =>
-  relyingParty(app.config.linkOrigins, trustedRequestOrigin(request, app.config.linkOrigins) ?? undefined);
+export const relyingPartyOf = (app: FastifyInstance, request: FastifyRequest) => {
+  const origin = request.headers.origin ?? (request.headers.host ? `${request.protocol}://${request.headers.host}` : undefined);
+  return relyingParty(app.config.linkOrigins, origin ? (originOf(origin) ?? undefined) : undefined);
+};
 
 const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`/${PASSKEY_PATHS.signInOptions}`, {
