@@ -20,8 +20,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: PGlite instances are heavy and PostgreSQL databases are shared.
-          fileParallelism: false,
+          // Files in parallel (one per core): each test server has its own PGlite or its own
+          // PostgreSQL database (bt_test_<random>) and its own rate-limit namespace, so files
+          // share no state.
         },
       },
       {

@@ -14,13 +14,11 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isStale } from './stale.mjs';
-import { buildApp, proxyHops } from '../src/server/app';
+import { buildApp } from '../src/server/app';
+import { optionsFromEnv } from '../src/server/env-options';
 import { drainOptions, stopOnSignals } from '../src/server/drain';
 import { answerPrimary, clusterScrape, metricsListen, serveMetrics, type MetricsListen } from '../src/server/metrics/listener';
-import { databasePooling } from '../src/server/db/client';
-import { parseAllowedOrigins } from '../src/server/mail/link-origin';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
-import { pushEndpointsFrom } from '../src/server/push/endpoint';
 import { exitStartFailed } from '../src/server/start-refused';
 import { ensureFineLand, fineLandFile } from '../src/server/geo/fine-land';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
@@ -169,25 +167,15 @@ async function serve(worker: number | undefined): Promise<void> {
   const primary = metrics && worker !== undefined ? answerPrimary() : undefined;
   // Another process may have taken the data directory since the check above.
   const app = await buildApp({
+    ...optionsFromEnv(env),
     dataDir,
     owner: `npm start on port ${port}`,
-    databaseUrl: env.DATABASE_URL || undefined,
-    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
-    databasePooling: databasePooling(env.DATABASE_POOLING),
-    legacyJwtSecret: env.JWT_SECRET || undefined,
-    pushEndpoints: pushEndpointsFrom(env.PUSH_ENDPOINT_HOSTS),
-    // CHAT_RATE_LIMIT=off only for benchmarks that push many telexes down one socket.
-    chatRate: env.CHAT_RATE_LIMIT === 'off' ? false : undefined,
-    smtpUrl: env.SMTP_URL || undefined,
     publicUrl,
-    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     // Never on by default: the browser suite asks with DEV_TOOLS=1 (README, Configuration).
     devTools: env.DEV_TOOLS === '1',
     clientDir: path.join(root, 'dist'),
     seed: demo,
     logger: { level: env.LOG_LEVEL ?? 'warn' },
-    redisUrl: env.REDIS_URL || undefined,
-    trustProxy: proxyHops(env.TRUST_PROXY),
     worker,
     metrics: metrics ? { listen: worker === undefined ? metrics : undefined } : undefined,
   });

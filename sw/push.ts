@@ -3,9 +3,12 @@
  * notification and the app badge; a click brings the member to the right screen.
  *
  * Payload (JSON, every field optional so an old server never breaks a new SW):
- *   { title, body, url, count, tag }
- * `count` is the member's unread bulletin count; `url` a same-origin route.
+ *   { title, body, url, count, tag, call }
+ * `count` is the member's unread bulletin count; `url` a same-origin route; `call` makes it a
+ * call's ring or the ring's end (call-ring.ts).
  */
+import { CALL_ACTIONS, callOf, declineRing, onCallPush, ringOf } from './call-ring';
+
 declare const self: ServiceWorkerGlobalScope;
 
 type PushPayload = { title?: string; body?: string; url?: string; count?: number; tag?: string };
@@ -33,6 +36,8 @@ function safeUrl(url: unknown): string {
 
 async function onPush(event: PushEvent): Promise<void> {
   const payload = readPayload(event);
+  const call = callOf(payload);
+  if (call) return onCallPush(payload, call, safeUrl(payload.url));
   const jobs: Promise<unknown>[] = [
     // Chromium requires a visible notification for every push (userVisibleOnly).
     self.registration.showNotification(payload.title || FALLBACK_TITLE, {
@@ -53,6 +58,9 @@ async function onPush(event: PushEvent): Promise<void> {
 async function onNotificationClick(event: NotificationEvent): Promise<void> {
   event.notification.close();
   const data: unknown = event.notification.data;
+  const ring = ringOf(data);
+  // Declined where it rang: the app stays closed.
+  if (ring && event.action === CALL_ACTIONS.decline) return declineRing(ring.id);
   const url = safeUrl(data && typeof data === 'object' && 'url' in data ? data.url : undefined);
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((c) => new URL(c.url).origin === self.location.origin);

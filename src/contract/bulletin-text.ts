@@ -26,6 +26,8 @@ export const BULLETIN_KINDS = {
   slateFollow: 'slateFollow',
   slateFollowAsk: 'slateFollow',
   telex: 'telex',
+  /** A call rang out unanswered or was cancelled while ringing (contract/calls.ts). */
+  missedCall: 'telex',
   newSignIn: 'account',
   /** 'Download your data': the zip the member asked for is ready (contract/data-export.ts). */
   dataExportReady: 'account',
@@ -63,6 +65,8 @@ export function bulletinText(b: { kind: BulletinKind; repeats: number; subjectNa
       return `${who} asked to follow your slate ${what}.`;
     case 'telex':
       return b.repeats > 1 ? `${who} sent you ${b.repeats} telex messages.` : `${who} sent you a telex message.`;
+    case 'missedCall':
+      return `Missed call from ${who}.`;
     case 'newSignIn':
       // subjectName: the device. The actor is the member: not named.
       return `New sign-in to Billionett on ${what}.`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callClientFrames, callLine, callServerFrames } from './calls';
 import { API_BASE, PAGE_SIZE } from './codes';
 import { pageQuery } from './envelope';
 import { gender } from './user';
@@ -88,6 +89,8 @@ export const chatMessage = z.object({
   /** userCode of the receiver. */
   recvId: z.string(),
   recvIsGroup: z.boolean(),
+  /** Set when the message is a call's line (contract/calls.ts); `body` then holds its words. */
+  call: callLine.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -146,7 +149,7 @@ export const chatReadFrame = z.object({ type: z.literal('read'), ids: idList });
 /** App-level keepalive (browsers cannot see protocol pings): answered by `pong`. */
 export const chatPingFrame = z.object({ type: z.literal('ping') });
 
-export const chatClientFrame = z.discriminatedUnion('type', [chatLoginFrame, chatSendFrame, chatDeliveredFrame, chatReadFrame, chatPingFrame]);
+export const chatClientFrame = z.discriminatedUnion('type', [chatLoginFrame, chatSendFrame, chatDeliveredFrame, chatReadFrame, chatPingFrame, ...callClientFrames]);
 export type ChatClientFrame = z.infer<typeof chatClientFrame>;
 
 // ---- Socket frames: server → client ----
@@ -176,7 +179,8 @@ export const chatStatusFrame = z.object({
 });
 /** State, not an event: the same state may arrive twice (snapshot and announcement); apply the latest. */
 export const chatPresenceFrame = z.object({ type: z.literal('presence'), userCode: z.string(), isOnline: z.boolean() });
-export const chatErrorCode = z.enum(['malformed', 'unauthorized', 'notFriends', 'tooLong', 'empty', 'slowDown', 'duplicateId', 'server']);
+/** callsOff, inCall and noCall answer call frames (contract/calls.ts; `id` is the callId). */
+export const chatErrorCode = z.enum(['malformed', 'unauthorized', 'notFriends', 'tooLong', 'empty', 'slowDown', 'duplicateId', 'server', 'callsOff', 'inCall', 'noCall']);
 export type ChatErrorCode = z.infer<typeof chatErrorCode>;
 /**
  * `id` is set when the error answers a `message` frame. Final for that id (do not resend):
@@ -198,6 +202,7 @@ export const chatServerFrame = z.discriminatedUnion('type', [
   chatPongFrame,
   chatBulletinsFrame,
   chatLinkFrame,
+  ...callServerFrames,
 ]);
 export type ChatServerFrame = z.infer<typeof chatServerFrame>;
 export type ChatErrorFrame = z.infer<typeof chatErrorFrame>;

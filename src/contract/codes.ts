@@ -58,7 +58,15 @@ export type PlanCode = (typeof PLAN_CODES)[number];
  * Features a member sets a privacy for (DESIGN.md privacy model). "personal" is the vault's
  * personal details; work and education have per-row privacy too; the rest are suite tabs.
  */
-export const PRIVACY_FEATURES = ['personal', 'work', 'education', 'suite', 'billionetts', 'circles', 'slates'] as const;
+export const PRIVACY_FEATURES = ['personal', 'work', 'education', 'suite', 'billionetts', 'circles', 'slates', 'calls'] as const;
 export type PrivacyFeature = (typeof PRIVACY_FEATURES)[number];
+/**
+ * A feature's privacy until the member changes it (and after a reset): 1 Everyone, except
+ * 'calls' (issue 30) — who may call the member: only billionetts ever can, so Everyone and
+ * Billionetts mean the same there and Only me turns calls off; it starts at Billionetts.
+ */
+export function defaultPrivacyOf(feature: PrivacyFeature): number {
+  return feature === 'calls' ? PRIVACY.billionetts : DEFAULT_PRIVACY_CODE;
+}
 /** code of a news answer (spec §9: "news feature code 0"). */
 export const NEWS_CODE_OK = 0;

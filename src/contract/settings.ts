@@ -27,6 +27,7 @@ export const PRIVACY_FEATURE_NAMES: Record<PrivacyFeature, string> = {
   billionetts: 'Billionetts',
   circles: 'Circles',
   slates: 'Slates',
+  calls: 'Calls',
 };
 
 export const privacySetting = z.object({

@@ -32,6 +32,9 @@ import { setupSecurityHeaders } from './plugins/security-headers';
 import { setupRealtime } from './realtime/socket';
 import authRoutes from './routes/auth/index';
 import chatRoutes from './routes/chat/index';
+import relayRoutes from './routes/chat/relay';
+import callRoutes from './routes/chat/calls';
+import type { RelayConfig } from './domain/calls/relay';
 import circleRoutes from './routes/circles/index';
 import slateRoutes from './routes/slates/index';
 import originSettingRoutes from './routes/origin-settings/index';
@@ -124,6 +127,14 @@ export type AppOptions = {
   chatRate?: { messages: number; windowMs: number } | false;
   /** Prometheus metrics (metrics/app-metrics.ts): unset, none are collected. */
   metrics?: MetricsOptions;
+  /** The calls' relay (TURN_URLS, TURN_SECRET; domain/calls/relay.ts): unset, calls get no ICE servers. */
+  relay?: RelayConfig;
+  /** How long a call rings before it is missed (ms; default CALL_RING_MS; tests shorten it). */
+  callRingMs?: number;
+  /** How long an answered call waits for a dropped device to resume (ms; default CALL_RESUME_MS; tests shorten it). */
+  callResumeMs?: number;
+  /** How often each host sweeps for rings whose host died (ms; false: only when asked, tests). */
+  callSweepMs?: number | false;
 };
 
 export type AppConfig = {
@@ -239,9 +250,13 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   // page's compression costs 0.05 ms either way, but at 500 pages a second the defaults cost
   // the server ~0.3 ms a page (its CPU per page in the 100,000-member growth mix: 1.67 →
   // 1.35 ms; 1.28 with no compression at all); a 5-entry page compresses to the same size.
+  // Every JSON answer is compressed in one call (syncThreshold 64 KB): the library's default
+  // on 2 cores (8 KB) sent a 10-entry page through a zlib stream and a pipeline of its own,
+  // which cost more than compressing it (issue 32's profile); larger files still stream.
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    syncThreshold: 65_536,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } },
     zlibOptions: { windowBits: 13, memLevel: 6 },
@@ -253,7 +268,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
   setupPolicy(app);
   setupIdempotency(app);
   await setupBatch(app);
-  await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate });
+  await setupRealtime(app, { redisUrl: options.redisUrl, rate: options.chatRate, callRingMs: options.callRingMs, callResumeMs: options.callResumeMs, callSweepMs: options.callSweepMs });
   // Plain http: and loopback push endpoints only with the development conveniences (tests' push service).
   setupErasure(app, options.erasurePollMs);
   await setupBulletins(app, { pollMs: options.pushPollMs, endpoints: options.pushEndpoints ?? (devTools ? 'any' : 'public'), onSent: app.metrics?.pushSent });
@@ -286,6 +301,8 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
       await api.register(barterRoutes);
       await api.register(bulletinRoutes);
       await api.register(chatRoutes);
+      await api.register(relayRoutes, { relay: options.relay });
+      await api.register(callRoutes);
       await api.register(circleRoutes);
       await api.register(slateRoutes);
       await api.register(originSettingRoutes, { kind: 'circle' });

@@ -5,14 +5,20 @@
  * another member's suite, a search — from FEED_MEMBERS distinct signed-in members at a fixed
  * 500 requests/s for 10 s (open-load.ts), and one page at a time without load (the server's time for one
  * page, database included, over loopback), and the database's own time for one page
- * (feed-db-time.ts). Run alone: `npx tsx tests/bench/feed-growth.ts`
+ * (feed-db-time.ts). Then (issue 32) a home page's time in the API process — from the
+ * request's arrival to its answer sent, as the server's own request histogram times it — ÷ the
+ * database's time for the same statements; and at the largest size the capacity: the mix
+ * ramped until p99 passes 50 ms, its knee printed. The load generator runs in a process of
+ * its own (load-process.ts). Run alone: `npx tsx tests/bench/feed-growth.ts`
  * (DATABASE_URL: a PostgreSQL server to create its databases in; FEED_SIZES=1000,10000).
  */
 import { API_BASE } from '../../src/contract/codes';
 import { ENTRY_PATHS } from '../../src/contract/entries';
 import { DEMO_PASSWORD } from '../support/demo';
 import { feedDbTime } from './feed-db-time';
-import { openLoad, type LoadRequest } from './open-load';
+import { runLoadProcess } from './load-process';
+import { type LoadRequest } from './open-load';
+import { freePort } from '../support/chaos';
 import { onPostgres, seedScale, withFreshDatabase } from './postgres';
 import { startBenchServer } from './server';
 
@@ -23,6 +29,10 @@ const SIZES = (process.env.FEED_SIZES ?? '1000,10000,100000').split(',').map(Num
 const MEMBERS = Number(process.env.FEED_MEMBERS ?? 1000);
 const RATE = 500;
 const SECONDS = 10;
+/** The capacity ramp: requests/s tried in turn, each for CAPACITY_SECONDS after a 2 s warm-up, until p99 passes 50 ms. */
+const RAMP = [250, 500, 750, 1000, 1250, 1500, 2000, 2500];
+const CAPACITY_SECONDS = 8;
+const HOME = `${API_BASE}/${ENTRY_PATHS.home}`;
 
 /** Bearer tokens of `count` generated members (member1@scale.test …), four sign-ins at a time. */
 export async function signIn(url: string, count: number): Promise<{ token: string; userCode: string }[]> {
@@ -75,19 +85,64 @@ async function alone(url: string, requests: Request[]): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
+/** The server's own histogram of a route's answers: the sum of their seconds and their count. */
+async function timed(metricsUrl: string, route: string): Promise<{ sum: number; count: number }> {
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (name: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(`http_request_duration_seconds_${name}{`) && line.includes(`route="${route}"`) && line.includes('status_code="200"'))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+  return { sum: value('sum'), count: value('count') };
+}
+
+/**
+ * A home page's mean time in the API process, each read for the first time by its member (no
+ * kept page), one at a time: what the server adds to the database's time for the same page.
+ */
+async function pageInApi(url: string, metricsUrl: string, members: { token: string }[]): Promise<number> {
+  const before = await timed(metricsUrl, HOME);
+  for (const m of members) {
+    const res = await fetch(`${url}${HOME}?pageNo=1&pageSize=5`, { headers: { authorization: `Bearer ${m.token}` } });
+    if (res.status !== 200) throw new Error(`home answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+  const after = await timed(metricsUrl, HOME);
+  return ((after.sum - before.sum) * 1000) / (after.count - before.count);
+}
+
+/** The mix ramped: each rate in turn until p99 passes 50 ms (or fewer than 95% are served); the knee is the last rate that held. */
+async function capacity(url: string, requests: Request[], size: number): Promise<Row> {
+  const steps: string[] = [];
+  let knee = 0;
+  for (const rate of RAMP) {
+    await runLoadProcess({ url, rate, seconds: 2, requests });
+    const r = await runLoadProcess({ url, rate, seconds: CAPACITY_SECONDS, requests });
+    steps.push(`${rate}: ${r.p99}`);
+    if (r.p99 > 50 || r.failed > 0 || r.perSecond < rate * 0.95) break;
+    knee = rate;
+  }
+  return { measure: `capacity: feed mix at p99 ≤ 50 ms, ${size.toLocaleString('en')} members (the knee; rate: p99 ms)`, value: `${knee}/s (${steps.join(', ')})`, budget: '≥ 1,000/s; ≥ 500/s slowed' };
+}
+
 export async function measureFeedGrowth(): Promise<Row[]> {
   const rows: Row[] = [];
   for (const size of SIZES) {
     await withFreshDatabase('bt_growth', async (url) => {
-      const server = await startBenchServer({ databaseUrl: url });
+      const metricsPort = await freePort();
+      const server = await startBenchServer({ databaseUrl: url, env: { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } });
       try {
         seedScale(url, size);
         await onPostgres(url, (c) => c.query('analyze'));
         const dbTime = await feedDbTime(url);
-        const requests = pages(await signIn(server.url, Math.min(MEMBERS, size)));
+        const members = await signIn(server.url, Math.min(MEMBERS, size));
+        const requests = pages(members);
         const one = await alone(server.url, requests);
-        await openLoad({ url: server.url, rate: RATE, seconds: 2, requests });
-        const r = await openLoad({ url: server.url, rate: RATE, seconds: SECONDS, requests });
+        // Members whose pages the alone phase did not read (it read the first 50's).
+        const api = await pageInApi(server.url, `http://127.0.0.1:${metricsPort}/metrics`, members.slice(Math.floor(members.length / 2), Math.floor(members.length / 2) + 100));
+        const home = dbTime.find((d) => d.mode === 'home')!;
+        await runLoadProcess({ url: server.url, rate: RATE, seconds: 2, requests });
+        const r = await runLoadProcess({ url: server.url, rate: RATE, seconds: SECONDS, requests });
         rows.push({
           measure: `feed mix p99 at ${RATE}/s, ${size.toLocaleString('en')} members (p50; served/s)`,
           value: `${r.p99} ms (${r.p50}; ${r.perSecond}${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
@@ -99,6 +154,12 @@ export async function measureFeedGrowth(): Promise<Row[]> {
           value: dbTime.map((d) => `${d.mode} ${d.planning.toFixed(2)} + ${d.execution.toFixed(2)} ms`).join('; '),
           budget: 'growth',
         });
+        rows.push({
+          measure: `a home page's time in the API process ÷ its database time, ${size.toLocaleString('en')} members`,
+          value: `${(api / (home.planning + home.execution)).toFixed(1)} (${api.toFixed(2)} ÷ ${(home.planning + home.execution).toFixed(2)} ms)`,
+          budget: '≤ 1.5',
+        });
+        if (size === SIZES.at(-1)) rows.push(await capacity(server.url, requests, size));
       } finally {
         await server.stop();
       }

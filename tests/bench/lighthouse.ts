@@ -2,7 +2,9 @@
  * Lighthouse performance, mobile preset (Lighthouse's default config: a mid-range phone,
  * simulated slow 4G and 4× CPU slowdown), for /checkin and for / (BUDGETS.md ≥ 95), with
  * accessibility and best practices in the same run (issue 14: 100 on both pages); a score
- * under 100 prints the audits that failed.
+ * under 100 prints the audits that failed. Each page is scored RUNS times and the median is
+ * the figure (BUDGETS.md; one simulated load moves ±100 ms of blocking time here), with every
+ * run's score printed beside it; accessibility and best practices are the lowest of the runs.
  *
  * Debian chromium is started by Playwright with a persistent profile and a debugging
  * port (TOOLCHAIN.md: same headless flags); Lighthouse drives it through that port.
@@ -25,6 +27,16 @@ type Row = { measure: string; value: string; budget: string };
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number>;
+
+const RUNS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The median performance with each run's, and the lowest of the other categories. */
+function summary(runs: Scores[]) {
+  const performance = runs.map((s) => s.performance);
+  const lowest = (id: (typeof CATEGORIES)[number]) => Math.min(...runs.map((s) => s[id]));
+  return { performance: `${median(performance)} (${performance.join(', ')})`, others: `${lowest('accessibility')} / ${lowest('best-practices')}` };
+}
 
 async function score(url: string, port: number, keepStorage: boolean): Promise<Scores> {
   const result = await lighthouse(url, {
@@ -72,17 +84,22 @@ export async function measureLighthouse(baseUrl: string): Promise<Row[]> {
     baseURL: baseUrl,
   });
   try {
-    const checkin = await score(`${baseUrl}/checkin`, port, false);
+    const checkinRuns: Scores[] = [];
+    for (let i = 0; i < RUNS; i++) checkinRuns.push(await score(`${baseUrl}/checkin`, port, false));
     const page = context.pages()[0] ?? (await context.newPage());
     await homeSignedIn(page, DEMO_LOGINS[0]!);
-    await page.goto('about:blank');
-    const home = await score(`${baseUrl}/`, port, true);
-    const others = (s: Scores) => `${s.accessibility} / ${s['best-practices']}`;
+    const homeRuns: Scores[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await page.goto('about:blank');
+      homeRuns.push(await score(`${baseUrl}/`, port, true));
+    }
+    const checkin = summary(checkinRuns);
+    const home = summary(homeRuns);
     return [
-      { measure: 'Lighthouse performance, mobile, /checkin', value: String(checkin.performance), budget: '≥ 95' },
-      { measure: 'Lighthouse performance, mobile, / (signed in)', value: String(home.performance), budget: '≥ 95' },
-      { measure: 'Lighthouse accessibility / best practices, /checkin', value: others(checkin), budget: '100 / 100' },
-      { measure: 'Lighthouse accessibility / best practices, / (signed in)', value: others(home), budget: '100 / 100' },
+      { measure: `Lighthouse performance, mobile, /checkin (median of ${RUNS}: each)`, value: checkin.performance, budget: '≥ 95' },
+      { measure: `Lighthouse performance, mobile, / signed in (median of ${RUNS}: each)`, value: home.performance, budget: '≥ 95' },
+      { measure: 'Lighthouse accessibility / best practices, /checkin', value: checkin.others, budget: '100 / 100' },
+      { measure: 'Lighthouse accessibility / best practices, / (signed in)', value: home.others, budget: '100 / 100' },
     ];
   } finally {
     await context.close();

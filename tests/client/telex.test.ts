@@ -10,6 +10,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { CHAT_PATHS, CHAT_SOCKET_PATH, chatServerFrame, type ChatServerFrame } from '../../src/contract/chat';
 import { FRIEND_PATHS } from '../../src/contract/friends';
 import { createSync, type Sync } from '../../src/client/sync/create-sync';
+import type { CallSignal } from '../../src/client/sync/api';
 import { memberDb, type MemberDb } from '../../src/client/store/db';
 import { enqueue } from '../../src/client/store/outbox';
 import { uuidv7 } from '../../src/lib/ids';
@@ -123,7 +124,7 @@ async function peerSocket(member: TestMember) {
   });
   await waitFor(() => frames.some((f) => f.type === 'ready'), Boolean);
   const messages = () => frames.filter((f): f is Extract<ChatServerFrame, { type: 'message' }> => f.type === 'message');
-  return { frames, messages, close: () => ws.close() };
+  return { frames, messages, send: (frame: object) => ws.send(JSON.stringify(frame)), close: () => ws.close() };
 }
 
 const telex = (db: MemberDb, me: string, peer: string, body: string) =>
@@ -134,6 +135,17 @@ const telex = (db: MemberDb, me: string, peer: string, body: string) =>
 async function history(token: string, peer: string) {
   const answer = await serverCall<{ chatHistory: { id: string; body: string }[] }>(server, token, 'GET', `${CHAT_PATHS.conversation(peer)}?pageNo=1&pageSize=50`);
   return answer.body.data?.chatHistory ?? [];
+}
+
+/** Billionetts a and b, a stranger, and a's worker logged in on its telex socket. */
+async function loggedInBillionetts() {
+  const a = await server.signUpMember();
+  const b = await server.signUpMember();
+  const stranger = await server.signUpMember();
+  await befriend(a, b);
+  const h = await telexMember(a);
+  await waitFor(() => h.wire.sent.some((f) => (f as { type: string }).type === 'login'), Boolean);
+  return { a, b, stranger, h };
 }
 
 describe('telex on the device', () => {
@@ -210,12 +222,7 @@ describe('telex on the device', () => {
   });
 
   it('receives live messages as unread, marks them read when the chat is open, and keeps a refused one failed', async () => {
-    const a = await server.signUpMember();
-    const b = await server.signUpMember();
-    const stranger = await server.signUpMember();
-    await befriend(a, b);
-    const h = await telexMember(a);
-    await waitFor(() => h.wire.sent.some((f) => (f as { type: string }).type === 'login'), Boolean);
+    const { a, b, stranger, h } = await loggedInBillionetts();
     await h.sync.pull({ kind: 'chatFriends' });
     expect(await h.db.chatFriends.get(b.userCode)).toMatchObject({ isOnline: false });
 
@@ -248,6 +255,89 @@ describe('telex on the device', () => {
     expect(await h.db.chatMessages.get(refused)).toMatchObject({ status: 'failed' });
     await h.sync.discard(item!.id);
     expect(await h.db.chatMessages.get(refused)).toBeUndefined();
+    peer.close();
+    await h.sync.checkout();
+  });
+});
+
+describe('call lines on the device', () => {
+  it('mirrors the line an ended call leaves into Dexie, from the live frame and from a pulled page', async () => {
+    const a = await server.signUpMember();
+    const b = await server.signUpMember();
+    await befriend(a, b);
+    const h = await telexMember(a);
+    await waitFor(() => h.wire.sent.some((f) => (f as { type: string }).type === 'login'), Boolean);
+    const peer = await peerSocket(b);
+    // B rings A and gives up while it rings: a missed call for A.
+    const callId = uuidv7();
+    peer.send({ type: 'call.ring', callId, to: a.userCode, kind: 'voice' });
+    await waitFor(() => peer.frames, (fs) => fs.some((f) => f.type === 'call.ringing' && f.callId === callId));
+    peer.send({ type: 'call.hangup', callId });
+    const line = await waitFor(() => h.db.chatMessages.get(callId), (r) => r !== undefined);
+    expect(line).toMatchObject({ peer: b.userCode, sender: b.userCode, body: 'Missed voice call', call: { kind: 'voice', outcome: 'cancelled', seconds: 0 } });
+    expect(await h.db.chatConversations.get(b.userCode)).toMatchObject({ unread: 1 });
+    // A page pulled afresh carries it too.
+    await h.db.chatMessages.delete(callId);
+    await h.sync.pull({ kind: 'chatMessages', peer: b.userCode, pageNo: 1 });
+    expect(await h.db.chatMessages.get(callId)).toMatchObject({ call: { outcome: 'cancelled' } });
+    peer.close();
+    await h.sync.checkout();
+  });
+
+  it('carries a call\'s signalling through the worker both ways, errors included, and asks for the relay', async () => {
+    const { a, b, stranger, h } = await loggedInBillionetts();
+    const signals: CallSignal[] = [];
+    const watching = await h.sync.watchCalls((s) => void signals.push(s));
+    const peer = await peerSocket(b);
+
+    // B rings A: A's page hears it, accepts through the worker, and gets B's offer.
+    const callId = uuidv7();
+    peer.send({ type: 'call.ring', callId, to: a.userCode, kind: 'video' });
+    expect(await waitFor(() => signals.find((s) => s.type === 'call.ring'), Boolean)).toMatchObject({ callId, from: b.userCode, kind: 'video' });
+    expect(await h.sync.sendCall({ type: 'call.accept', callId })).toBe(true);
+    await waitFor(() => peer.frames, (fs) => fs.some((f) => f.type === 'call.accept' && f.callId === callId));
+    peer.send({ type: 'call.offer', callId, sdp: 'v=0 offer' });
+    expect(await waitFor(() => signals.find((s) => s.type === 'call.offer'), Boolean)).toMatchObject({ callId, sdp: 'v=0 offer' });
+    await h.sync.sendCall({ type: 'call.hangup', callId });
+    await waitFor(() => peer.frames, (fs) => fs.some((f) => f.type === 'call.hangup' && f.callId === callId));
+
+    // A refused ring comes back as an error carrying the callId.
+    const refused = uuidv7();
+    await h.sync.sendCall({ type: 'call.ring', callId: refused, to: stranger.userCode, kind: 'voice' });
+    expect(await waitFor(() => signals.find((s) => s.type === 'error' && s.id === refused), Boolean)).toMatchObject({ code: 'notFriends' });
+
+    // No relay configured on this server: no ICE servers, and no public STUN assumed.
+    expect(await h.sync.callRelay()).toMatchObject({ ok: true, data: { iceServers: [], ttl: 0 } });
+    await h.sync.unwatchCalls(watching);
+    peer.close();
+    await h.sync.checkout();
+  });
+
+  it('tells the page when its socket goes and is back, and resumes an answered call on the new one', async () => {
+    const { a, b, h } = await loggedInBillionetts();
+    const signals: CallSignal[] = [];
+    const watching = await h.sync.watchCalls((s) => void signals.push(s));
+    const peer = await peerSocket(b);
+    const callId = uuidv7();
+    peer.send({ type: 'call.ring', callId, to: a.userCode, kind: 'voice' });
+    await waitFor(() => signals.find((s) => s.type === 'call.ring'), Boolean);
+    expect(await h.sync.sendCall({ type: 'call.accept', callId })).toBe(true);
+    await waitFor(() => peer.frames, (fs) => fs.some((f) => f.type === 'call.accept' && f.callId === callId));
+
+    // A network blip: the page hears the close, then the new socket's login.
+    await h.sync.networkLost();
+    await waitFor(() => signals.some((s) => s.type === 'socket.closed'), Boolean);
+    const closedAt = signals.findIndex((s) => s.type === 'socket.closed');
+    await h.sync.kick();
+    await waitFor(() => signals.slice(closedAt).some((s) => s.type === 'socket.ready'), Boolean);
+    expect(await h.sync.sendCall({ type: 'call.resume', callId })).toBe(true);
+    expect(await waitFor(() => signals.find((s) => s.type === 'call.resumed'), Boolean)).toMatchObject({ callId, peer: b.userCode, role: 'callee', kind: 'voice' });
+    // The new socket is A's side now: B's ICE-restart offer reaches it.
+    peer.send({ type: 'call.offer', callId, sdp: 'v=0 restart' });
+    expect(await waitFor(() => signals.find((s) => s.type === 'call.offer'), Boolean)).toMatchObject({ callId, sdp: 'v=0 restart' });
+    await h.sync.sendCall({ type: 'call.hangup', callId });
+    await waitFor(() => peer.frames, (fs) => fs.some((f) => f.type === 'call.hangup' && f.callId === callId));
+    await h.sync.unwatchCalls(watching);
     peer.close();
     await h.sync.checkout();
   });

@@ -6,21 +6,19 @@
  * suite is not found, their entry answers 404, search finds no trace; they cannot check in.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/demo';
 import { seriousAxeFindings } from './support/axe';
-import { launch, shot } from './support/browser';
-import { accessToken, checkIn, newMember, openAccountSetting, signUpByApi } from './support/pages';
+import { shot } from './support/browser';
+import { accountJourney } from './support/account-journey';
+import { accessToken, checkIn, openAccountSetting, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , , , , , activationCode] = inject('spareActivationCodes');
-const member = newMember(`d${Date.now().toString(36)}`);
 const entryText = `zqerase${randomUUID().slice(0, 8)}`;
 const postCode = randomUUID();
 let userCode = '';
-
-let browser: Browser;
 
 async function api(path: string, token: string | null, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}/api/v1/${path}`, {
@@ -35,20 +33,15 @@ const signIn = async (username: string, password: string) => {
   return answer.status === 200 ? (JSON.parse(answer.text) as { data: { accessToken: string; id: string } }).data : null;
 };
 
-beforeAll(async () => {
-  await signUpByApi(baseUrl, member, activationCode);
+// The member's one entry goes in by the API before the browser starts: what is under test is its erasure.
+const journey = accountJourney(baseUrl, 'd', activationCode, async () => {
   const session = (await signIn(member.email, member.password))!;
   userCode = session.id;
   const made = await api('user/post', session.accessToken, { method: 'POST', body: { userPostCode: postCode, featureCode: 5, postDescription: entryText, privacyCode: 1 } });
   if (made.status !== 201) throw new Error(`the entry was not made: ${made.status} ${made.text}`);
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
 });
+const { member } = journey;
 
-const home = (page: Page) => page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
 
 async function askDeletion(page: Page): Promise<void> {
   await openAccountSetting(page, 'Delete my account');
@@ -58,10 +51,10 @@ async function askDeletion(page: Page): Promise<void> {
 
 describe('delete my account', () => {
   it('asks for the password, signs out; checking in again cancels; once erased, nothing of theirs answers another member', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await checkIn(page, member.email, member.password);
-    await home(page);
+    await waitForHome(page);
     const heldToken = await accessToken(page);
 
     await askDeletion(page);
@@ -80,7 +73,7 @@ describe('delete my account', () => {
 
     // Checking in again keeps the account.
     await checkIn(page, member.email, member.password);
-    await home(page);
+    await waitForHome(page);
     await expect.poll(() => page.getByText('Welcome back: your account will not be deleted.').isVisible()).toBe(true);
     expect(JSON.parse((await api('user/account/deletion', await accessToken(page))).text).data.deleteAfter).toBeNull();
 
@@ -94,10 +87,10 @@ describe('delete my account', () => {
     await context.close();
 
     // Another member finds nothing of theirs.
-    const other = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const other = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const jonasPage = await other.newPage();
     await checkIn(jonasPage, 'jonas@billionett.test', DEMO_PASSWORD);
-    await home(jonasPage);
+    await waitForHome(jonasPage);
     await jonasPage.goto(`/billionett/${userCode}/suite`);
     await expect.poll(() => jonasPage.getByRole('heading', { name: 'Page not found' }).isVisible(), { timeout: 30_000 }).toBe(true);
     const jonas = await accessToken(jonasPage);
@@ -113,10 +106,10 @@ describe('delete my account', () => {
   });
 
   it('reads well on a phone in the dark', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     await checkIn(page, 'amara@billionett.test', DEMO_PASSWORD);
-    await home(page);
+    await waitForHome(page);
     await page.goto('/settings/delete-account');
     await expect.poll(() => page.getByRole('region', { name: 'What is erased' }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await seriousAxeFindings(page)).toEqual([]);

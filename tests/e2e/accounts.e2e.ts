@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, newMember, register, subscribe, userData } from './support/pages';
+import { accessToken, checkIn, newMember, register, subscribe, userData, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const activationCode = inject('activationCode');
@@ -45,7 +45,7 @@ describe('accounts', () => {
     await page.getByRole('link', { name: 'Go to Checkin' }).click();
     await page.waitForURL('**/checkin');
     await checkIn(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     // The home shell: the header shows the new member's own picture, the side menu is there.
     await expect.poll(() => page.getByRole('img', { name: member.displayName }).first().isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => page.getByRole('link', { name: 'My suite' }).isVisible()).toBe(true);
@@ -103,12 +103,13 @@ describe('accounts', () => {
     await expect.poll(() => page.getByText(about).first().isVisible(), { timeout: 30_000 }).toBe(true);
 
     await context.setOffline(false);
-    await expect.poll(() => page.getByLabel('About: pending, not yet sent').count(), { timeout: 30_000 }).toBe(0);
-
     const token = await accessToken(page);
     const { id } = await userData(page);
-    const profile = await api(`user/${id}`, token);
-    expect(profile.body.data?.about).toBe(about);
+    // Delivered means the server has it: asked there, not inferred from the mark going (the
+    // suite redraws as the reconnect's pull lands, and a mark can be gone for a moment).
+    await expect.poll(async () => (await api(`user/${id}`, token)).body.data?.about, { timeout: 30_000 }).toBe(about);
+    await expect.poll(() => page.getByLabel('About: pending, not yet sent').count(), { timeout: 30_000 }).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'About: failed' }).count()).toBe(0);
     // Exactly once: the server applied one write for this member with that text.
     const writes = await fetch(`${baseUrl}/dev/writes.json`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<unknown[]>);
     expect(writes.filter((w) => JSON.stringify(w).includes(about))).toHaveLength(1);

@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, userData } from './support/pages';
+import { accessToken, checkIn, userData, waitForHome } from './support/pages';
 import { DEMO_PASSWORD } from '../support/demo';
 import { seededLogin } from '../support/demo-strangers';
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   pageB = await ctxB.newPage();
   const signIn = async (page: Page, m: { email: string }, key: 'a' | 'b') => {
     await checkIn(page, m.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     who[key] = { token: await accessToken(page), id: (await userData(page)).id ?? '' };
   };
   await signIn(pageA, A, 'a');

@@ -19,6 +19,7 @@ import { PushService, type Device } from '../support/push-service';
 import { seriousAxeFindings } from './support/axe';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
 import { accessToken, checkIn } from './support/pages';
+import { serviceWorkerDomain } from './support/worker-push';
 
 const baseUrl = inject('baseUrl');
 const [amara, jonas] = DEMO_MEMBERS as [(typeof DEMO_MEMBERS)[0], (typeof DEMO_MEMBERS)[0]];
@@ -70,15 +71,7 @@ const bell = (p: Page) => p.getByRole('button', { name: /^Bulletins/ });
 
 /** The app's service worker, and a DevTools session that can deliver pushes to it. */
 async function serviceWorker(p: Page): Promise<{ worker: Worker; deliver: (data: string) => Promise<void> }> {
-  const cdp = await context.newCDPSession(p);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
+  const { cdp, id } = await serviceWorkerDomain(context, p);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return { worker, deliver: async (data) => void (await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: id, data })) };
 }
@@ -146,7 +139,8 @@ describe('bulletins: a push while the app is closed, live while it is open', () 
 
     // What a click on it opens (sw/push.ts notificationclick navigates there).
     await page.goto(payload.url);
-    await expect.poll(() => page.getByText(text).isVisible(), { timeout: 30_000 }).toBe(true);
+    // The comment itself: a bulletin's preview ('Harbour notes Lovely light …') may be drawn beside it.
+    await expect.poll(() => page.getByText(text, { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     await bell(page).click();
     const drawer = page.getByRole('dialog', { name: 'Bulletins' });
     const item = drawer.getByRole('listitem').filter({ hasText: 'Jonas Ferreira commented on your entry.' }).first();

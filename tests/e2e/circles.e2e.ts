@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CIRCLE_MESSAGES } from '../../src/contract/circles';
 import { DEMO_MEMBERS as DEMO_LOGINS } from '../support/demo';
 import { newContext, shot } from './support/browser';
-import { accessToken, checkIn, signedInBrowser, userData } from './support/pages';
+import { accessToken, checkIn, signedInBrowser, userData, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [amara, jonas] = DEMO_LOGINS as [(typeof DEMO_LOGINS)[0], (typeof DEMO_LOGINS)[0]];
@@ -159,7 +159,7 @@ describe('circles and slates', () => {
     const phone = await newContext(browser, baseUrl, true);
     const p = await phone.newPage();
     await checkIn(p, jonas.email, jonas.password);
-    await p.waitForURL((url) => url.pathname === '/');
+    await waitForHome(p);
     await p.goto(`/circle/${circle.code}/suite`);
     await expect.poll(() => p.locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // Nothing wider than the screen.
@@ -172,7 +172,7 @@ describe('circles and slates', () => {
     const other = await newContext(browser, baseUrl);
     const p = await other.newPage();
     await checkIn(p, amara.email, amara.password);
-    await p.waitForURL((url) => url.pathname === '/');
+    await waitForHome(p);
     const slate = await ownSlate(p);
     await openFromMenu(p, 'Slate', slate.name);
     await p.waitForURL((url) => url.pathname === `/slate/${slate.code}/suite`);

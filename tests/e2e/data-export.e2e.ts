@@ -7,35 +7,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
-import { launch, newContext, shot } from './support/browser';
-import { accessToken, checkIn, newMember, openAccountSetting, signUpByApi } from './support/pages';
+import { newContext, shot } from './support/browser';
+import { accountJourney } from './support/account-journey';
+import { accessToken, checkIn, openAccountSetting, waitForHome } from './support/pages';
 import { jsonEntry, unzip } from '../support/zip';
 
 const baseUrl = inject('baseUrl');
 const activationCode = inject('spareActivationCodes')[6];
-const member = newMember(`x${Date.now().toString(36)}`);
+const journey = accountJourney(baseUrl, 'x', activationCode);
+const { member } = journey;
 const entryText = `My words to keep ${randomUUID().slice(0, 8)}`;
-
-let browser: Browser;
-
-beforeAll(async () => {
-  await signUpByApi(baseUrl, member, activationCode);
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('download your data', () => {
   it('asks from Settings → Account, sees it ready, downloads the zip and finds what the member wrote', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser, baseUrl);
+    const context = await newContext(journey.browser, baseUrl);
     const page = await context.newPage();
     await checkIn(page, member.email, member.password);
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await waitForHome(page);
     // The entry goes in by the API with the member's own session: what is under test is the export.
     const made = await fetch(`${baseUrl}/api/v1/user/post`, {
       method: 'POST',

@@ -11,7 +11,7 @@ import { generateCommunity } from '../../src/server/seed/community';
 import { DEMO_PASSWORD } from '../support/demo';
 import { TelexClient } from '../support/telex';
 import { launch, newContext, shot } from './support/browser';
-import { checkIn } from './support/pages';
+import { checkIn, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 /** Each sets window.__xss if it ever runs. */
@@ -71,7 +71,7 @@ describe('hostile content', () => {
       void dialog.dismiss();
     });
     await checkIn(page, reader.email, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_MEMBERS } from '../support/demo';
 import { launch, newContext, shot } from './support/browser';
 import { appliedWrites, serverEntries } from './support/entries';
+import { waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const amara = DEMO_MEMBERS[0]!;
@@ -246,7 +247,7 @@ describe('keyboard only', () => {
   it("reaches more of the feed with 'Load more entries', focus moving to the first new card", async () => {
     await tabTo(page, "the side menu's 'Home'", isNamed('Home', 'a'), { back: true, max: 200 });
     await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     await page.locator('article').first().waitFor({ timeout: 30_000 });
     // Into the feed, then out of it past its cards (the feed pattern's Control+End): Tab
     // alone walks every card while the feed draws its next pages ahead of the member.

@@ -6,33 +6,18 @@
  * — answers the second step with it; removed, the password alone checks in again. The
  * address is localhost: a passkey belongs to a site's name, never to an IP address.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
-import { launch, shot } from './support/browser';
-import { checkIn, newMember, openAccountSetting, signUpByApi } from './support/pages';
+import { shot } from './support/browser';
+import { accountJourney } from './support/account-journey';
+import { checkIn, checkout, openAccountSetting, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl').replace('127.0.0.1', 'localhost');
 const [, , , , , activationCode] = inject('spareActivationCodes');
-const member = newMember(`p${Date.now().toString(36)}`);
+const journey = accountJourney(baseUrl, 'p', activationCode);
+const { member } = journey;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  await signUpByApi(baseUrl, member, activationCode);
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const home = (page: Page) => page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
-
-async function checkout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL('**/checkin');
-}
 
 /**
  * Checkout with the authenticator waiting for a touch, until checkin's autofill ceremony is
@@ -70,11 +55,11 @@ async function withAuthenticator(context: BrowserContext, page: Page) {
 
 describe('passkeys', () => {
   it('adds, renames and signs in with a passkey, alone and as the second step; removed, the password alone checks in', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const authenticator = await withAuthenticator(context, page);
     await checkIn(page, member.email, member.password);
-    await home(page);
+    await waitForHome(page);
 
     await openAccountSetting(page, 'Passkeys');
     await page.waitForURL('**/settings/passkeys');
@@ -110,14 +95,14 @@ describe('passkeys', () => {
     // Conditional UI: at checkin the name field's autofill offers the passkey; the virtual
     // authenticator picks it as a member would, and it checks in alone.
     await checkout(page);
-    await home(page);
+    await waitForHome(page);
     const used = (await authenticator.credentials())[0]!.signCount;
     expect(used).toBeGreaterThan(0);
 
     // Its button.
     await checkoutToPendingAutofill(context, page, authenticator.presence);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await home(page);
+    await waitForHome(page);
     expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(used);
 
     // After the password, the passkey answers the second step.
@@ -128,7 +113,7 @@ describe('passkeys', () => {
     expect(await seriousAxeFindings(page)).toEqual([]);
     await shot(page, 'checkin-second-step-passkey');
     await useIt.click();
-    await home(page);
+    await waitForHome(page);
 
     // Removed: the password alone checks in again.
     await page.goto('/settings/passkeys');
@@ -137,7 +122,7 @@ describe('passkeys', () => {
     await expect.poll(() => page.getByText('No passkeys yet').isVisible(), { timeout: 15_000 }).toBe(true);
     await checkoutToPendingAutofill(context, page, authenticator.presence);
     await typePassword(page);
-    await home(page);
+    await waitForHome(page);
     // The authenticator still holds it, but the server refuses it.
     await checkoutToPendingAutofill(context, page, authenticator.presence);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -146,7 +131,7 @@ describe('passkeys', () => {
   });
 
   it('checkin offers the passkey button at phone width, readable in dark', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     await page.goto('/checkin');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../support/demo';
 import { launch, shot } from './support/browser';
-import { checkIn } from './support/pages';
+import { checkIn, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -44,7 +44,7 @@ describe('placeholder routes', () => {
     await shot(page, `placeholder-news-${name}`);
     // And the way on.
     await page.getByRole('link', { name: 'Go home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     await context.close();
   });
 });

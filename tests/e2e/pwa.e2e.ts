@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, launch, newContext, shot, waitForServiceWorker } from './support/browser';
+import { serviceWorkerDomain } from './support/worker-push';
 
 const baseUrl = inject('baseUrl');
 const PROMPT = 'A new version of Billionett is ready';
@@ -30,18 +31,6 @@ async function openControlled(context: BrowserContext, path = '/'): Promise<Page
   return page;
 }
 
-/** A CDP session with the ServiceWorker domain on, and the app's registration id. */
-async function serviceWorkerDomain(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((r) => !r.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return { cdp, id: await found };
-}
 
 describe('pwa', () => {
   it('is installable by Chromium’s own verdict', async () => {

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page, Worker } from 'play
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_MEMBERS } from '../support/demo';
 import { launch, waitForServiceWorker } from './support/browser';
-import { checkIn } from './support/pages';
+import { checkIn, waitForHome } from './support/pages';
 import { mapPicture, mapPictureDrawn } from './support/maps';
 
 const baseUrl = inject('baseUrl');
@@ -105,7 +105,7 @@ describe('content security policy', () => {
     expect(inline).toHaveLength(2);
     expect(answer?.headers()['content-security-policy']).toContain(`script-src 'self' ${inline.join(' ')};`);
     await checkIn(page, amara.email, amara.password);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     await waitForServiceWorker(page);
 
     await scrollToAMap();

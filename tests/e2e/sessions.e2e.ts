@@ -6,38 +6,30 @@
  * sign-in, which delivers it once; 'Sign out everywhere else' reaches an idle phone
  * through its telex socket. The screen passes axe in both schemes.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
-import { launch, shot, waitForServiceWorker } from './support/browser';
-import { accessToken, checkIn, newMember, signUpByApi, userData, openAccountSetting } from './support/pages';
+import { shot, waitForServiceWorker } from './support/browser';
+import { accountJourney } from './support/account-journey';
+import { accessToken, checkIn, checkout, openAccountSetting, userData, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , activationCode] = inject('spareActivationCodes');
-const member = newMember(`s${Date.now().toString(36)}`);
+const journey = accountJourney(baseUrl, 's', activationCode);
+const { member } = journey;
 
-let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await signUpByApi(baseUrl, member, activationCode);
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 const status = async (path: string, token: string) => (await fetch(`${baseUrl}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 /** A device: its own browser context (own storage), checked in on home. */
 async function device(kind: 'laptop' | 'phone', colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const viewport = kind === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 };
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, colorScheme });
+  const context = await journey.browser.newContext({ baseURL: baseUrl, viewport, colorScheme });
   contexts.push(context);
   const page = await context.newPage();
   await checkIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+  await waitForHome(page);
   return page;
 }
 
@@ -48,8 +40,7 @@ describe('sessions', () => {
     const page = await device('laptop');
     const token = await accessToken(page);
     expect(await status('user/sessions', token)).toBe(200);
-    await page.getByRole('button', { name: 'Checkout' }).click();
-    await page.waitForURL('**/checkin');
+    await checkout(page);
     await expect.poll(() => status('user/sessions', token), { timeout: 10_000 }).toBe(401);
   });
 

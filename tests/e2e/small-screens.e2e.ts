@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_MEMBERS } from '../support/demo';
 import { openScreen, settle, signedInScreens, SIGNED_OUT_SCREENS } from './support/app-screens';
 import { launch, newContext } from './support/browser';
-import { checkIn } from './support/pages';
+import { checkIn, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const amara = DEMO_MEMBERS[0]!;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function signIn(page: Page): Promise<void> {
   await checkIn(page, amara.email, amara.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForHome(page);
   await settle(page);
 }
 

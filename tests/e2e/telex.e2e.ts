@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newContext, shot } from './support/browser';
-import { accessToken, checkIn, userData } from './support/pages';
+import { accessToken, checkIn, userData, waitForHome } from './support/pages';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../support/demo';
 import { strangersOf } from '../support/demo-strangers';
 import { DEMO_TELEX } from '../../src/server/seed/telex';
@@ -112,7 +112,7 @@ beforeAll(async () => {
   pageB = await ctxB.newPage();
   for (const [page, m, key] of [[pageA, A, 'a'], [pageB, B, 'b']] as const) {
     await checkIn(page, m.email, PASSWORD);
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForHome(page);
     who[key] = { token: await accessToken(page), id: (await userData(page)).id ?? '' };
   }
   // Only billionetts telex each other: A asks, B accepts.

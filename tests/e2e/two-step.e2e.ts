@@ -6,34 +6,19 @@
  * lets them in once and never again. The screens pass axe in light and dark.
  */
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAxeFindings } from './support/axe';
-import { launch, shot } from './support/browser';
-import { checkIn, newMember, openAccountSetting, signUpByApi } from './support/pages';
+import { shot } from './support/browser';
+import { accountJourney } from './support/account-journey';
+import { checkIn, checkout, openAccountSetting, waitForHome } from './support/pages';
 
 const baseUrl = inject('baseUrl');
 const [, , , , activationCode] = inject('spareActivationCodes');
-const member = newMember(`t${Date.now().toString(36)}`);
-
-let browser: Browser;
-
-beforeAll(async () => {
-  await signUpByApi(baseUrl, member, activationCode);
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const journey = accountJourney(baseUrl, 't', activationCode);
+const { member } = journey;
 
 const codeOf = (key: string, offsetS: number) => new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetS * 1000 });
-const home = (page: Page) => page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
-
-async function checkout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await page.waitForURL('**/checkin');
-}
 
 /** Checkout, then check in again with `recovery` in place of the app's code. */
 async function checkInWithRecovery(page: Page, recovery: string): Promise<void> {
@@ -46,10 +31,10 @@ async function checkInWithRecovery(page: Page, recovery: string): Promise<void> 
 
 describe('two-step sign-in', () => {
   it('turns on with a scanned key, then asks for a code at checkin; a recovery code works once', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await checkIn(page, member.email, member.password);
-    await home(page);
+    await waitForHome(page);
 
     await openAccountSetting(page, 'Two-step sign-in');
     await page.waitForURL('**/settings/two-step');
@@ -79,18 +64,18 @@ describe('two-step sign-in', () => {
     await expect.poll(() => page.getByText('That code is not right. Try the newest one.').isVisible()).toBe(true);
     await code.fill(codeOf(key, 30));
     await page.getByRole('button', { name: 'CheckIn' }).click();
-    await home(page);
+    await waitForHome(page);
 
     // A recovery code, once.
     await checkInWithRecovery(page, recovery);
-    await home(page);
+    await waitForHome(page);
     await checkInWithRecovery(page, recovery);
     await expect.poll(() => page.getByText('That code is not right. Try the newest one.').isVisible()).toBe(true);
     await context.close();
   });
 
   it('the code step reads well on a phone in the dark', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();
     await checkIn(page, member.email, member.password);
     await page.getByLabel('Code').waitFor();

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newContext, shot, waitForServiceWorker } from './support/browser';
-import { checkIn } from './support/pages';
+import { checkIn, waitForHome } from './support/pages';
 import { DEMO_PASSWORD } from '../support/demo';
 
 const baseUrl = inject('baseUrl');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   context = await newContext(browser, baseUrl);
   page = await context.newPage();
   await checkIn(page, 'amara@billionett.test', PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForHome(page);
 });
 
 afterAll(async () => {

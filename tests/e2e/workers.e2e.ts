@@ -105,6 +105,7 @@ describe.each(targets)('two API processes behind one port (WORKERS=2)', ({ datab
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl,
       REDIS_URL: redisUrl,
+      RATE_LIMIT_NAMESPACE: `e2e-workers:${randomBytes(6).toString('hex')}:`,
       // The rate-limit test speaks for an address of its own through the one trusted proxy.
       TRUST_PROXY: '1',
       DEMO_COMMUNITY: '0',

@@ -4,34 +4,16 @@
  * process live on, presence to a billionett, delivered/read pushed to the sender, limits.
  */
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHAT_BODY_MAX, CHAT_CLOSE, CHAT_MESSAGES, CHAT_PAGE_SIZE, CHAT_PATHS as P, CHAT_RATE } from '../../src/contract/chat';
 import { chatMessages } from '../../src/server/db/schema/chat';
 import { eq } from 'drizzle-orm';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, startTestServer } from '../support/server';
 import { befriend, TelexClient } from '../support/telex';
+import { telexSuite } from '../support/telex-suite';
 
 describe.each(dbTargets())('telex on $name', ({ databaseUrl }) => {
-  let s: TestServer;
-  const sockets: TelexClient[] = [];
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl });
-  });
-  afterAll(async () => {
-    await Promise.all(sockets.map((c) => c.close()));
-    await s?.close();
-  });
-
-  const open = async (m: TestMember) => {
-    const c = await TelexClient.open(s.url, m);
-    sockets.push(c);
-    return c;
-  };
-  const pair = async () => {
-    const [a, b] = [await s.signUpMember(), await s.signUpMember()];
-    await befriend(s.api, a, b);
-    return [a, b] as const;
-  };
+  const { server: s, open, pair, keep } = telexSuite(() => startTestServer({ databaseUrl }));
 
   it('a telex is acked with server time, reaches the billionett live, and a repeat is stored once', async () => {
     const [a, b] = await pair();
@@ -136,8 +118,7 @@ describe.each(dbTargets())('telex on $name', ({ databaseUrl }) => {
 
   it('login needs the session id and a token of the same member', async () => {
     const [a] = await pair();
-    const c = await TelexClient.connect(s.url);
-    sockets.push(c);
+    const c = keep(await TelexClient.connect(s.url));
     await c.next((f) => f.type === 'session');
     c.send({ type: 'message', id: uuidv7(), recvId: 'x', body: 'early', recvIsGroup: false });
     expect(await c.next((f) => f.type === 'error')).toMatchObject({ code: 'unauthorized' });

@@ -7,14 +7,13 @@
  * readability; and a circle's or slate's picture, set and removed by its owner only.
  */
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CIRCLE_FORM_MESSAGES } from '../../src/contract/circle-admin';
 import { CIRCLE_MESSAGES, CIRCLE_PATHS, SLATE_PATHS, type CircleCard } from '../../src/contract/circles';
 import { PICTURE_PATHS } from '../../src/contract/pictures';
 import { SETTINGS_PATHS } from '../../src/contract/settings';
-import { createCircleAs, insertCircle, insertSlate, setCircleFeatures, setMemberTraits } from '../support/circles';
-import { dbTargets, serverForSuite, type TestMember, type TestServer } from '../support/server';
-import { befriend } from '../support/telex';
+import { createCircleAs, insertCircle, insertSlate, listSuite, setCircleFeatures, setMemberTraits } from '../support/circles';
+import { dbTargets, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('circle lists and pictures on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -24,11 +23,7 @@ describe.each(dbTargets())('circle lists and pictures on $name', ({ databaseUrl 
   let a: TestMember;
   let b: TestMember;
   let c: TestMember;
-  serverForSuite({ databaseUrl }, 6, (server, m) => ([s, me, f1, f2, a, b, c] = [server, m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!]));
-  beforeAll(async () => {
-    await befriend(s.api, me, f1);
-    await befriend(s.api, me, f2);
-  });
+  listSuite(databaseUrl, (cast) => ({ s, me, f1, f2, a, b, c } = cast));
 
   const call = (m: TestMember, method: string, path: string, body?: unknown) => s.call(method, path, { token: m.token, body });
   const codes = (r: { body: { data: CircleCard[] } }) => r.body.data.map((card) => card.groupCode);

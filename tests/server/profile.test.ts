@@ -1,12 +1,11 @@
 /** Profile calls: owner-only writes, privacy of personal details, plan, menu, utilization, masters, news. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RESTRICTED, PRIVACY_FEATURES } from '../../src/contract/codes';
 import { MESSAGES } from '../../src/contract/rules';
 import { users } from '../../src/server/db/schema/accounts';
-import { friendships } from '../../src/server/db/schema/friendships';
 import { runLiveCommand } from '../../src/server/admin/commands';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, insertFriendship, serverForSuite, type TestMember, type TestServer } from '../support/server';
 
 describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
   let s: TestServer;
@@ -14,19 +13,8 @@ describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
   let friend: TestMember;
   let stranger: TestMember;
 
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl, seed: true });
-    owner = await s.signUpMember({ planCode: 'emerald' });
-    friend = await s.signUpMember();
-    stranger = await s.signUpMember();
-    const ids = await s.app.db.select({ id: users.id, code: users.userCode }).from(users);
-    const idOf = (code: string) => ids.find((r) => r.code === code)!.id;
-    const [a, b] = [idOf(owner.userCode), idOf(friend.userCode)].sort((x, y) => x - y);
-    await s.app.db.insert(friendships).values({ userA: a!, userB: b! });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serverForSuite({ databaseUrl, seed: true }, [{ planCode: 'emerald' }, {}, {}], (server, m) => ([s, owner, friend, stranger] = [server, m[0]!, m[1]!, m[2]!]));
+  beforeAll(() => insertFriendship(s, owner, friend));
 
   const setPersonalPrivacy = (code: number) =>
     s.call('PUT', `update/user/personal/${owner.userCode}`, { token: owner.token, body: { privacyCode: code } });
@@ -64,6 +52,11 @@ describe.each(dbTargets())('profile on $name', ({ databaseUrl }) => {
     expect(hidden.status).toBe(200);
     expect(hidden.body).toEqual({ code: 200, message: expect.any(String), accessCode: ACCESS_RESTRICTED });
     expect((await read(friend)).body.data.userCode).toBe(owner.userCode);
+    // 'calls' tells the viewer whether they may call: a billionett yes, nobody else (issue 30).
+    const callsOf = (answer: { body: { data: { userPrivacyResponse: { featureName: string; privacyResponseCode: number }[] } } }) =>
+      answer.body.data.userPrivacyResponse.find((p) => p.featureName === 'calls')?.privacyResponseCode;
+    expect(callsOf(await read(friend))).toBe(0);
+    expect(callsOf(own)).toBe(ACCESS_RESTRICTED);
     // Real names follow the same privacy on the public card.
     expect((await s.call('GET', `user/${owner.userCode}`, { token: stranger.token })).body.data.firstName).toBe('');
 

@@ -1,6 +1,6 @@
 /** Privacy and bulletin settings: read, update (201, queued kinds), reset, effect on what others see. */
 import { describe, expect, it } from 'vitest';
-import { ACCESS_RESTRICTED, PRIVACY_FEATURES } from '../../src/contract/codes';
+import { ACCESS_RESTRICTED, defaultPrivacyOf, PRIVACY_FEATURES, type PrivacyFeature } from '../../src/contract/codes';
 import { mutations } from '../../src/contract/mutations';
 import { NOTIFY_FEATURES, SETTINGS_PATHS } from '../../src/contract/settings';
 import { targets } from '../../src/contract/targets';
@@ -15,10 +15,11 @@ describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
   const privacyList = async (m: TestMember) => (await s.call('GET', SETTINGS_PATHS.privacy, { token: m.token })).body.data.userPrivacySettings;
   const notifyList = async (m: TestMember) => (await s.call('GET', SETTINGS_PATHS.notify, { token: m.token })).body.data.notifySettings;
 
-  it('lists every privacy feature at Everyone and every bulletin on; 401 without a session', async () => {
+  it('lists every privacy feature at Everyone (calls at Billionetts) and every bulletin on; 401 without a session', async () => {
     const rows = await privacyList(owner);
     expect(rows.map((r: { featureCode: string }) => r.featureCode)).toEqual([...PRIVACY_FEATURES]);
     expect(rows[0]).toEqual({ featureCode: 'personal', featureName: 'Personal Details', privacyCode: 1, privacyName: 'Everyone' });
+    expect(rows.find((r: { featureCode: string }) => r.featureCode === 'calls')).toEqual({ featureCode: 'calls', featureName: 'Calls', privacyCode: 2, privacyName: 'Billionetts' });
     const notify = await notifyList(owner);
     expect(notify.map((r: { featurecode: string }) => r.featurecode)).toEqual([...NOTIFY_FEATURES]);
     expect(notify.every((r: { notify: string }) => r.notify === 'Yes')).toBe(true);
@@ -45,7 +46,7 @@ describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
     expect(seen.body.accessCode).toBe(ACCESS_RESTRICTED);
     expect((await s.call('GET', 'user/personal', { token: owner.token })).body.data.privacyCode).toBe(2);
     // Someone else's settings are untouched.
-    expect((await privacyList(other)).every((x: { privacyCode: number }) => x.privacyCode === 1)).toBe(true);
+    expect((await privacyList(other)).every((x: { featureCode: PrivacyFeature; privacyCode: number }) => x.privacyCode === defaultPrivacyOf(x.featureCode))).toBe(true);
   });
 
   it('refuses unknown features and privacy codes', async () => {
@@ -54,10 +55,11 @@ describe.each(dbTargets())('settings on $name', ({ databaseUrl }) => {
     expect((await s.call('PUT', SETTINGS_PATHS.updateNotify, { token: owner.token, body: { featureCode: 'telex', notify: 'Maybe' } })).status).toBe(400);
   });
 
-  it('resets privacy settings to Everyone (201, the list)', async () => {
+  it('resets privacy settings to Everyone, calls to Billionetts (201, the list)', async () => {
+    expect((await s.call('PUT', SETTINGS_PATHS.updatePrivacy, { token: owner.token, body: { featureCode: 'calls', privacyCode: 3 } })).status).toBe(201);
     const r = await s.call('PUT', SETTINGS_PATHS.resetPrivacy, { token: owner.token });
     expect(r.status).toBe(201);
-    expect(r.body.data.userPrivacySettings.every((x: { privacyCode: number }) => x.privacyCode === 1)).toBe(true);
+    expect(r.body.data.userPrivacySettings.map((x: { privacyCode: number }) => x.privacyCode)).toEqual(PRIVACY_FEATURES.map(defaultPrivacyOf));
     expect((await s.call('GET', `user/personal?friendCode=${owner.userCode}`, { token: other.token })).body.accessCode).toBe(0);
   });
 

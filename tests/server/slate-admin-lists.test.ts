@@ -8,14 +8,14 @@
  * with its names, its validation and its reset.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CIRCLE_FORM_MESSAGES, ORIGIN_FEATURE_NAMES } from '../../src/contract/circle-admin';
 import { SLATE_PATHS, type SlateCard } from '../../src/contract/circles';
 import { ACCESS_RESTRICTED } from '../../src/contract/codes';
 import { SETTINGS_PATHS } from '../../src/contract/settings';
 import { professions } from '../../src/server/db/schema/masters';
-import { insertSlate, setMemberTraits } from '../support/circles';
-import { dbTargets, serverForSuite, type TestMember, type TestServer } from '../support/server';
+import { insertSlate, listSuite, setMemberTraits } from '../support/circles';
+import { dbTargets, type TestMember, type TestServer } from '../support/server';
 import { createSlateAs, setSlate } from '../support/slates';
 import { befriend } from '../support/telex';
 
@@ -27,11 +27,7 @@ describe.each(dbTargets())('slate lists and the admin views on $name', ({ databa
   let a: TestMember;
   let b: TestMember;
   let c: TestMember;
-  serverForSuite({ databaseUrl }, 6, (server, m) => ([s, me, f1, f2, a, b, c] = [server, m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!]));
-  beforeAll(async () => {
-    await befriend(s.api, me, f1);
-    await befriend(s.api, me, f2);
-  });
+  listSuite(databaseUrl, (cast) => ({ s, me, f1, f2, a, b, c } = cast));
 
   const call = (m: TestMember, method: string, path: string, body?: unknown) => s.call(method, path, { token: m.token, body });
   const codes = (r: { body: { data: SlateCard[] } }) => r.body.data.map((card) => card.pageCode);

@@ -1,15 +1,14 @@
 /** Work and education: CRUD (201), order, lookups, per-row and per-feature privacy, owner-only writes, the seed. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RESTRICTED } from '../../src/contract/codes';
 import { mutations } from '../../src/contract/mutations';
 import { targets } from '../../src/contract/targets';
 import { LOOKUP_PATHS, VAULT_MESSAGES, VAULT_PATHS } from '../../src/contract/vault';
 import { users } from '../../src/server/db/schema/accounts';
-import { friendships } from '../../src/server/db/schema/friendships';
 import { educations, works } from '../../src/server/db/schema/vault';
 import { generateCommunity } from '../../src/server/seed/community';
-import { dbTargets, startTestServer, type TestMember, type TestServer } from '../support/server';
+import { dbTargets, insertFriendship, serverForSuite, type TestMember, type TestServer } from '../support/server';
 
 const work = (over: Record<string, unknown> = {}) => ({
   companyCode: 'siemens',
@@ -38,19 +37,8 @@ describe.each(dbTargets())('vault on $name', ({ databaseUrl }) => {
   let friend: TestMember;
   let stranger: TestMember;
 
-  beforeAll(async () => {
-    s = await startTestServer({ databaseUrl, seed: true });
-    owner = await s.signUpMember();
-    friend = await s.signUpMember();
-    stranger = await s.signUpMember();
-    const ids = await s.app.db.select({ id: users.id, code: users.userCode }).from(users);
-    const idOf = (code: string) => ids.find((r) => r.code === code)!.id;
-    const [a, b] = [idOf(owner.userCode), idOf(friend.userCode)].sort((x, y) => x - y);
-    await s.app.db.insert(friendships).values({ userA: a!, userB: b! });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  serverForSuite({ databaseUrl, seed: true }, 3, (server, m) => ([s, owner, friend, stranger] = [server, m[0]!, m[1]!, m[2]!]));
+  beforeAll(() => insertFriendship(s, owner, friend));
 
   const listWorks = (m: TestMember) => s.call('GET', VAULT_PATHS.works(owner.userCode), { token: m.token });
   const listEducations = (m: TestMember) => s.call('GET', VAULT_PATHS.educations(owner.userCode), { token: m.token });

@@ -6,8 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { beforeAll } from 'vitest';
 import { users } from '../../src/server/db/schema/accounts';
 import { circleMembers, circles, slateFollowers, slates } from '../../src/server/db/schema/circles';
+import { serverForSuite, type TestMember, type TestServer } from './server';
+import { befriend } from './telex';
 
 export type TestOrigin = { code: string; name: string };
 type Options = { privacyCode: number; statusCode?: number; people?: string[] };
@@ -93,4 +96,23 @@ export async function setCircleFeatures(app: FastifyInstance, groupCode: string,
 /** Sets a member's profession and location directly (suggestions rank by them). */
 export async function setMemberTraits(app: FastifyInstance, userCode: string, t: { professionCode?: string; locationName?: string }): Promise<void> {
   await app.db.update(users).set(t).where(eq(users.userCode, userCode));
+}
+
+/** The circle and slate list suites' members: me, my billionetts f1 and f2, and a, b and c, who own what is suggested. */
+export type ListCast = { s: TestServer; me: TestMember; f1: TestMember; f2: TestMember; a: TestMember; b: TestMember; c: TestMember };
+
+/**
+ * The circle and slate list suites' set-up: their server and six members, me befriended
+ * with f1 and f2 (the billionetts inside or following that rank suggestions first).
+ */
+export function listSuite(databaseUrl: string | undefined, take: (cast: ListCast) => void): void {
+  let cast: ListCast | undefined;
+  serverForSuite({ databaseUrl }, 6, (s, m) => {
+    cast = { s, me: m[0]!, f1: m[1]!, f2: m[2]!, a: m[3]!, b: m[4]!, c: m[5]! };
+    take(cast);
+  });
+  beforeAll(async () => {
+    await befriend(cast!.s.api, cast!.me, cast!.f1);
+    await befriend(cast!.s.api, cast!.me, cast!.f2);
+  });
 }

@@ -19,6 +19,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 export type ApiProcess = { url: string; api: string; child: ChildProcess; output: () => string };
 export type Cluster = {
   processes: ApiProcess[];
+  /** The processes' shared database (a test's own app may open it too). */
+  databaseUrl: string;
   signUp(via: ApiProcess): Promise<TelexLogin>;
   close(): Promise<void>;
 };
@@ -78,14 +80,17 @@ export async function signUpMember(api: string, databaseUrl: string, n: number):
 export async function startCluster(opts: { databaseUrl: string; redisUrl?: string; count: number; env?: Record<string, string> }): Promise<Cluster> {
   const database = await createDatabase(opts.databaseUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bt-cluster-'));
-  const env = { ...opts.env, DATABASE_URL: database.url, REDIS_URL: opts.redisUrl ?? '', DATA_DIR: dataDir };
+  // Its own rate-limit counters: other suites' wrong sign-ins from 127.0.0.1 are not this cluster's.
+  const namespace = `cluster:${randomBytes(6).toString('hex')}:`;
+  const env = { RATE_LIMIT_NAMESPACE: namespace, ...opts.env, DATABASE_URL: database.url, REDIS_URL: opts.redisUrl ?? '', DATA_DIR: dataDir };
   const processes: ApiProcess[] = [];
   const close = async () => {
     await Promise.all(
       processes.map(
         (p) =>
           new Promise<void>((resolve) => {
-            if (p.child.exitCode !== null) return resolve();
+            // Exited, or killed by a test (a host dying mid-call).
+            if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
             p.child.once('exit', () => resolve());
             p.child.kill('SIGTERM');
           }),
@@ -105,5 +110,5 @@ export async function startCluster(opts: { databaseUrl: string; redisUrl?: strin
   let n = 0;
   const signUp = (via: ApiProcess) => signUpMember(via.api, database.url, (n += 1));
 
-  return { processes, signUp, close };
+  return { processes, databaseUrl: database.url, signUp, close };
 }

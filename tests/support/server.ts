@@ -10,7 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { SessionData, SignUpRequest } from '../../src/contract/auth';
 import { API_BASE, type PlanCode } from '../../src/contract/codes';
 import { buildApp, type AppOptions } from '../../src/server/app';
-import { activationCodes } from '../../src/server/db/schema/accounts';
+import { activationCodes, users } from '../../src/server/db/schema/accounts';
+import { friendships } from '../../src/server/db/schema/friendships';
 import { createDatabase } from './postgres';
 
 export { createDatabase } from './postgres';
@@ -51,7 +52,7 @@ export type TestServerOptions = {
   seed?: boolean;
   /** Off by default, so tests may sign in freely; the rate-limit tests turn it on. */
   rateLimit?: boolean;
-} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'exportPollMs' | 'pushEndpoints' | 'metrics'>;
+} & Pick<AppOptions, 'devTools' | 'clientDir' | 'publicUrl' | 'allowedOrigins' | 'trustProxy' | 'redisUrl' | 'rateLimitNamespace' | 'pushPollMs' | 'exportPollMs' | 'pushEndpoints' | 'metrics' | 'relay' | 'callRingMs' | 'callResumeMs' | 'callSweepMs'>;
 
 export const TEST_PASSWORD = 'Secret#123';
 
@@ -74,6 +75,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       exportPollMs: opts.exportPollMs,
       pushEndpoints: opts.pushEndpoints,
       metrics: opts.metrics,
+      relay: opts.relay,
+      callRingMs: opts.callRingMs,
+      callResumeMs: opts.callResumeMs,
+      callSweepMs: opts.callSweepMs,
       logger: false,
       devTools: opts.devTools,
       clientDir: opts.clientDir,
@@ -159,17 +164,34 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 
 /**
  * The usual suite set-up in one call: starts the suite's server before its tests, signs up
- * `count` fresh members, hands both to `take`, and closes the server after the suite.
+ * the members (`count` fresh ones, or one for each sign-up override given, in that order),
+ * hands both to `take`, and closes the server after the suite.
  */
-export function serverForSuite(opts: TestServerOptions, count: number, take: (s: TestServer, members: TestMember[]) => void): void {
+export function serverForSuite(
+  opts: TestServerOptions,
+  count: number | Partial<SignUpRequest>[],
+  take: (s: TestServer, members: TestMember[]) => void,
+): void {
+  const signUps = typeof count === 'number' ? Array.from({ length: count }, () => ({})) : count;
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(opts);
     const members: TestMember[] = [];
-    for (let i = 0; i < count; i += 1) members.push(await server.signUpMember());
+    for (const overrides of signUps) members.push(await server.signUpMember(overrides));
     take(server, members);
   });
   afterAll(async () => {
     await server?.close();
   });
+}
+
+/**
+ * Makes two members billionetts straight in the database: no request, no accept, so none
+ * of their side effects (telex, news) reach what a suite counts.
+ */
+export async function insertFriendship(s: TestServer, one: TestMember, other: TestMember): Promise<void> {
+  const ids = await s.app.db.select({ id: users.id, code: users.userCode }).from(users);
+  const idOf = (code: string) => ids.find((r) => r.code === code)!.id;
+  const [a, b] = [idOf(one.userCode), idOf(other.userCode)].sort((x, y) => x - y);
+  await s.app.db.insert(friendships).values({ userA: a!, userB: b! });
 }

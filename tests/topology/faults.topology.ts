@@ -265,7 +265,24 @@ describe('faults under load, through the balancer', () => {
     await app.page.getByRole('button', { name: 'Reload' }).click();
     // Read without waiting on the element (the page reloads under it); null until the new one is up.
     const runs = () => app.page.evaluate(() => document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null).catch(() => null);
-    await expect.poll(runs, { timeout: 30_000 }).toBe(release.mark);
+    // 60 s: three hosts under load serve the new worker's activation and the reload (alone ~10 s).
+    const deadline = Date.now() + 60_000;
+    let ran = await runs();
+    while (ran !== release.mark && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      ran = await runs();
+    }
+    // Which worker was waiting or active when the new release did not run: a failure says.
+    const workers =
+      ran === release.mark
+        ? 'the new release runs'
+        : await app.page
+            .evaluate(async () => {
+              const r = await navigator.serviceWorker.getRegistration();
+              return JSON.stringify({ active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controller: Boolean(navigator.serviceWorker.controller), url: location.href });
+            })
+            .catch((err: unknown) => String(err));
+    expect({ ran, workers }).toEqual({ ran: release.mark, workers: 'the new release runs' });
     const t = await settle(load, w, windows);
     d.explained(() => expect(t.late).toEqual([]), () => t.summary);
   }, 240_000);

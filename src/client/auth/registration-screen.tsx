@@ -3,7 +3,7 @@
  * values are held in memory (registration-draft.ts) and the member moves on to
  * /subscription, where plan and activation code complete the sign-up.
  */
-import { Button, Checkbox, Group, PasswordInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
@@ -13,7 +13,7 @@ import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { UsernameInput } from './components/username-input';
 import { useUsernameCheck } from './hooks/use-username-check';
-import { PASSWORD_RULE_TEXT } from '../ui/password-rule';
+import { NewPasswordInput } from '../ui/new-password-input';
 import { getRegistrationDraft, setRegistrationDraft, type RegistrationDraft } from './registration-draft';
 
 const EMPTY: RegistrationDraft = {
@@ -112,13 +112,7 @@ export function RegistrationScreen() {
               void checkUsername(event.currentTarget.value);
             }}
           />
-          <PasswordInput
-            label="Password"
-            description={PASSWORD_RULE_TEXT}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="Password" withAsterisk {...form.getInputProps('password')} />
           <TextInput
             type="date"
             label="Date of birth"

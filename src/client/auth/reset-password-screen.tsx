@@ -16,7 +16,7 @@ import { AuthHeading } from './components/auth-heading';
 import { AuthWidth } from './components/auth-width';
 import { FormError } from './components/form-error';
 import { callSafely, failureText } from './call-failure';
-import { PASSWORD_RULE_TEXT } from '../ui/password-rule';
+import { NewPasswordInput } from '../ui/new-password-input';
 
 type TokenState = 'checking' | 'valid' | 'invalid' | { unreachable: string };
 
@@ -121,13 +121,7 @@ function ResetForm({ resetToken, onInvalid }: { resetToken: string; onInvalid: (
       <FormError message={error} title={MESSAGES.resetFailed} onClose={() => setError(null)} />
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            description={PASSWORD_RULE_TEXT}
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
+          <NewPasswordInput label="New password" withAsterisk {...form.getInputProps('password')} />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"

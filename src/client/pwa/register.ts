@@ -43,10 +43,24 @@ export function dismissUpdate(): void {
   setUpdateReady(false);
 }
 
-/** The member chose "Reload": activate the waiting SW; 'controlling' then reloads. */
+/** How often "Reload" asks the waiting service worker again until it has taken over. */
+const SKIP_WAITING_RETRY_MS = 3000;
+
+/**
+ * The member chose "Reload": activate the waiting SW; 'controlling' then reloads. Asked
+ * again every few seconds until that happens: one message was seen to go unanswered (the
+ * topology suite's rolling deploy: the new worker still waiting a minute after Reload), and
+ * the member would otherwise be left with a spinning button until the app restarts.
+ */
 export function applyUpdate(): void {
   if (!workbox) return window.location.reload();
-  workbox.messageSkipWaiting();
+  const wb = workbox;
+  // Workbox messages the registration's waiting worker as it is at each ask.
+  wb.messageSkipWaiting();
+  const retry = window.setInterval(() => {
+    if (reloading) window.clearInterval(retry);
+    else wb.messageSkipWaiting();
+  }, SKIP_WAITING_RETRY_MS);
 }
 
 /**

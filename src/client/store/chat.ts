@@ -4,6 +4,7 @@
  * A message's status only moves forward (pending → sent → delivered → read), however
  * late or out of order an answer, a frame or a page arrives.
  */
+import type { CallLine } from '../../contract/calls';
 import type { ChatLinkState } from '../../contract/chat';
 import type { ChatConversationRow, ChatFriendRow, ChatMessageRow, ChatMessageStatus, MemberDb } from './db';
 
@@ -16,8 +17,8 @@ export function laterStatus(a: ChatMessageStatus, b: ChatMessageStatus): ChatMes
 
 export const isServerStatus = (status: ChatMessageStatus) => RANK[status] > 0;
 
-/** A message as the server has it; `me` decides who the peer is. */
-export type ServerMessage = { id: string; sender: string; recvId: string; body: string; time: string; status: ChatMessageStatus };
+/** A message as the server has it; `me` decides who the peer is. `call`: the line an ended call left (contract/calls.ts). */
+export type ServerMessage = { id: string; sender: string; recvId: string; body: string; time: string; status: ChatMessageStatus; call?: CallLine };
 
 export const peerOf = (me: string, m: { sender: string; recvId: string }) => (m.sender === me ? m.recvId : m.sender);
 
@@ -34,6 +35,7 @@ export async function mergeMessages(db: MemberDb, me: string, messages: ServerMe
       body: m.body,
       time: m.time,
       status: old ? laterStatus(m.status, old.status) : m.status,
+      ...(m.call ? { call: m.call } : {}),
     };
   });
   await db.chatMessages.bulkPut(rows);

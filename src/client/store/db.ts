@@ -14,12 +14,14 @@ import type { MutationKind } from '../../contract/mutations';
 import type { PersonalInfo, UserMenu, UserPlan, UserProfile, Utilization } from '../../contract/user';
 import type { Emoji, Plan, Privacy, Profession } from '../../contract/masters';
 import type { SessionData } from '../../contract/auth';
+import type { CallLine } from '../../contract/calls';
 import type { ChatLinkState } from '../../contract/chat';
 import type { DeviceSession } from '../../contract/sessions';
 import type { PasskeyItem } from '../../contract/passkeys';
 import type { DeletionState } from '../../contract/account-deletion';
 import type { DataExportItem } from '../../contract/data-export';
 import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../contract/circles';
+import { DEVICE_DB } from './device-names';
 
 /** Sync marks on optimistic rows: absent when the row is the server's. */
 export type SyncMark = { _sync?: 'pending' | 'failed' };
@@ -141,6 +143,8 @@ export type ChatMessageRow = {
   time: string;
   status: ChatMessageStatus;
   recvId?: string;
+  /** Set when the row is a call's line ('Voice call · 3 min'; contract/calls.ts): drawn as a line, not a bubble. */
+  call?: CallLine;
   [field: string]: unknown;
 };
 
@@ -182,6 +186,9 @@ export type PasskeyRow = PasskeyItem;
 /** Telex's live link as the server last said (contract/chat.ts chatLinkFrame); absent: up. */
 export type LinkRow = { key: 'telex'; state: ChatLinkState; since: number };
 
+/** The member database's schema version (13: passkeys, issue 29). */
+export const MEMBER_DB_VERSION = 13;
+
 export class MemberDb extends Dexie {
   profiles!: EntityTable<ProfileRow, 'userCode'>;
   personal!: EntityTable<PersonalRow, 'userCode'>;
@@ -219,7 +226,13 @@ export class MemberDb extends Dexie {
 
   constructor(readonly userCode: string) {
     super(memberDbName(userCode));
-    this.version(1).stores({
+    // The whole schema in one declaration, at its newest version. Dexie (3 and later) upgrades a
+    // device's older database to it by the difference, so versions with no upgrade function
+    // need not be declared: each declared version cost the member a pass over every table as
+    // the database was built (~50 ms of a phone's first screen at 13 versions, issue 32). A
+    // change to the schema raises the number; one that must move data keeps its own version
+    // with its .upgrade().
+    this.version(MEMBER_DB_VERSION).stores({
       profiles: 'userCode',
       personal: 'userCode',
       plans: 'userCode',
@@ -229,9 +242,7 @@ export class MemberDb extends Dexie {
       cursors: 'key',
       drafts: 'key',
       outbox: 'id, status, target, [target+id]',
-    });
-    // Suite/vault (works, educations, settings) and billionetts (people, list pages, references).
-    this.version(2).stores({
+      // Suite/vault (works, educations, settings) and billionetts (people, list pages, references).
       people: 'userCode',
       listPages: 'key, kind, [kind+owner]',
       works: 'userWorkCode, userCode',
@@ -239,46 +250,42 @@ export class MemberDb extends Dexie {
       privacySettings: 'featureCode',
       notifySettings: 'featurecode',
       references: 'refCode, owner',
-    });
-    // The suite's charts: reports answered whole (friends by category).
-    this.version(3).stores({ reports: 'key' });
-    // Telex: online billionetts, conversations, and messages by their client-generated id.
-    this.version(4).stores({
+      // The suite's charts: reports answered whole (friends by category).
+      reports: 'key',
+      // Telex: online billionetts, conversations, and messages by their client-generated id.
       chatFriends: 'userCode',
       chatConversations: 'userCode, lastChatTime',
       chatMessages: 'id, [peer+time], status',
-    });
-    // Entries and feed: posts by code (a client id while unsent), comments and replies,
-    // and the media of entries written offline, kept as blobs until delivered.
-    this.version(5).stores({
+      // Entries and feed: posts by code (a client id while unsent), comments and replies,
+      // and the media of entries written offline, kept as blobs until delivered.
       posts: 'postCode, postedAt',
       comments: 'commentCode, postCode, parentCode',
       mediaBlobs: 'id, owner',
-    });
-    // Circles and slates as entries need them: their details (suites) and the member's
-    // lists of them (side menu, share targets), the lists as `listPages` of codes.
-    this.version(6).stores({
+      // Circles and slates as entries need them: their details (suites) and the member's
+      // lists of them (side menu, share targets), the lists as `listPages` of codes.
       circles: 'groupCode',
       slates: 'pageCode',
+      // Barter: listings by code; the grid's pages (per filter) are `listPages` of codes.
+      services: 'serviceCode',
+      // Bulletins: newest first by time; their unread count as the server last said.
+      bulletins: 'bulletinCode, createdAt',
+      counts: 'key',
+      // Live news of the home column, newest first.
+      news: 'newsCode, lastUpdatedTime',
+      // Telex's live link (down while the server's Redis is away).
+      links: 'key',
+      // The member's sessions (issue 29), replaced whole by each pull.
+      deviceSessions: 'sessionCode',
+      // Whether two-step sign-in is on (issue 29).
+      accountState: 'key',
+      // The member's passkeys (issue 29), replaced whole by each pull.
+      passkeys: 'passkeyCode',
     });
-    // Barter: listings by code; the grid's pages (per filter) are `listPages` of codes.
-    this.version(7).stores({ services: 'serviceCode' });
-    // Bulletins: newest first by time; their unread count as the server last said.
-    this.version(8).stores({ bulletins: 'bulletinCode, createdAt', counts: 'key' });
-    // Live news of the home column, newest first.
-    this.version(9).stores({ news: 'newsCode, lastUpdatedTime' });
-    // Telex's live link (down while the server's Redis is away).
-    this.version(10).stores({ links: 'key' });
-    // The member's sessions (issue 29), replaced whole by each pull.
-    this.version(11).stores({ deviceSessions: 'sessionCode' });
-    // Whether two-step sign-in is on (issue 29).
-    this.version(12).stores({ accountState: 'key' });
-    // The member's passkeys (issue 29), replaced whole by each pull.
-    this.version(13).stores({ passkeys: 'passkeyCode' });
   }
 }
 
 export const memberDbName = (userCode: string) => `billionett-${userCode}`;
+
 
 export type SessionRow = SessionData & { key: 'current' };
 /** A Checkout the server has not heard of yet (sync/sign-out.ts): the session's refresh token. */
@@ -288,7 +295,7 @@ export class DeviceDb extends Dexie {
   session!: EntityTable<SessionRow, 'key'>;
   signOuts!: EntityTable<SignOutRow, 'refreshToken'>;
   constructor() {
-    super('billionett-device');
+    super(DEVICE_DB);
     this.version(1).stores({ session: 'key' });
     this.version(2).stores({ signOuts: 'refreshToken' });
   }

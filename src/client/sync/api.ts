@@ -27,6 +27,17 @@ import type { MediaUpload } from '../../contract/media';
 import type { BarterPageRequest, ServiceSave } from '../store/barter-pages';
 import type { OriginKind, OriginListRequest, OriginPeopleRequest, OriginSave, OriginSearchRequest, OriginWholeRequest, PictureTarget } from '../store/origin-lists';
 import type { OriginPrivacyUpdate } from '../../contract/circle-admin';
+import type { CallClientFrame, CallServerFrame, RelayAnswer } from '../../contract/calls';
+import type { ChatErrorFrame } from '../../contract/chat';
+
+/**
+ * The telex socket itself, for a call under way: 'socket.closed' when a logged-in socket
+ * goes, 'socket.ready' when a new one is logged in (an answered call sends `call.resume` then).
+ */
+export type CallSocketSignal = { type: 'socket.closed' } | { type: 'socket.ready' };
+
+/** What a page watching calls gets: a call.* frame, an error frame (its id may be a callId), or the socket's coming and going. */
+export type CallSignal = CallServerFrame | ChatErrorFrame | CallSocketSignal;
 
 export type CallResult<T = undefined> =
   | { ok: true; status: number; message: string; data: T }
@@ -184,6 +195,16 @@ export interface SyncApi {
    */
   openChat(peer: string): Promise<void>;
   closeChat(): Promise<void>;
+  /**
+   * Telex calls (call-signals.ts): the relay's ICE servers for an RTCPeerConnection (online
+   * only, not kept); a call.* frame out over the telex socket (false: not connected — a call
+   * is not queued); the call.* frames in (and error frames, whose id may be a callId) to
+   * `listener`, a Comlink proxy from the page holding the call, until unwatched.
+   */
+  callRelay(): Promise<CallResult<RelayAnswer>>;
+  sendCall(frame: CallClientFrame): Promise<boolean>;
+  watchCalls(listener: (signal: CallSignal) => void): Promise<number>;
+  unwatchCalls(id: number): Promise<void>;
   /** The page saw the network go (the worker may not): drop the telex socket, retry later. */
   networkLost(): Promise<void>;
   /** The composer's 'Find Location' (geo-calls.ts): online-only gazetteer search. */

@@ -3,8 +3,8 @@
  * Screens call `sync.pull(...)`, `sync.kick()`, `sync.signIn(...)` and read the
  * results from Dexie (or, for the public auth calls, from the returned CallResult).
  */
-import { wrap, type Remote } from 'comlink';
-import type { PullRequest, PullResult, SyncApi } from './api';
+import { proxy, wrap, type Remote } from 'comlink';
+import type { CallSignal, PullRequest, PullResult, SyncApi } from './api';
 
 let remote: Remote<SyncApi> | undefined;
 
@@ -37,4 +37,13 @@ export function pullPage(request: PullRequest): Promise<PullResult> {
     ok: false,
     message: error instanceof Error ? error.message : 'The sync worker failed.',
   }));
+}
+
+/**
+ * Hands `listener` every call frame the worker's telex socket receives (decision 0078: the
+ * page holds the media, the worker the socket). Answers a function that stops watching.
+ */
+export async function watchCallSignals(listener: (signal: CallSignal) => void): Promise<() => void> {
+  const id = await sync.watchCalls(proxy(listener));
+  return () => void sync.unwatchCalls(id).catch(() => undefined);
 }

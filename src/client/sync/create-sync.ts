@@ -32,6 +32,7 @@ import * as secondFactor from './second-factor-calls';
 import * as passkeys from './passkey-calls';
 import * as deletion from './deletion-calls';
 import * as dataExport from './export-calls';
+import { callRelay, createCallWatchers } from './call-signals';
 
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
@@ -120,6 +121,7 @@ export function createSync(options: SyncOptions): Sync {
   const pullNewBulletins = () => {
     if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 });
   };
+  const callWatchers = createCallWatchers();
   const socket: ChatSocket | null = options.socketUrl
     ? createChatSocket({
         url: options.socketUrl,
@@ -133,6 +135,7 @@ export function createSync(options: SyncOptions): Sync {
           pullNewBulletins();
         },
         onBulletins: () => pullNewBulletins(),
+        onCall: (signal) => callWatchers.deliver(signal),
       })
     : null;
   const usage = createUtilizationRefresh(ctx);
@@ -284,6 +287,10 @@ export function createSync(options: SyncOptions): Sync {
     async closeChat() {
       socket?.closeChat();
     },
+    callRelay: () => memberCall((m) => callRelay(ctx, m)),
+    sendCall: async (frame) => socket?.sendCall(frame) ?? false,
+    watchCalls: async (listener) => callWatchers.watch(listener),
+    unwatchCalls: async (id) => callWatchers.unwatch(id),
     async networkLost() {
       reachable = false;
       socket?.lost();

@@ -6,6 +6,7 @@
  * turns, and the one that waited re-reads the device's session and finds it renewed.
  */
 import { AUTH_PATHS, type SessionData } from '../../contract/auth';
+import { RENEW_LOCK } from '../store/device-names';
 import type { Http } from './http';
 import { readSession, writeSession } from './session';
 
@@ -19,7 +20,7 @@ export const needsRenewal = (session: SessionData, now = Date.now()) =>
   session.refreshToken !== undefined && session.expiresAt * 1000 - RENEW_AHEAD_MS <= now;
 
 export function createRenewal(http: Http, locks: LockManager | null): (stale: SessionData) => Promise<Renewed> {
-  const inTurn = <T>(run: () => Promise<T>): Promise<T> => (locks ? locks.request('billionett-session-renew', run) : run());
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => (locks ? locks.request(RENEW_LOCK, run) : run());
   let pending: Promise<Renewed> | null = null;
   const renew = (stale: SessionData) =>
     inTurn(async (): Promise<Renewed> => {

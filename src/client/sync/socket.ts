@@ -12,7 +12,9 @@
  * - Incoming frames go to socket-inbox.ts (Dexie); acks and errors of sends to socket-acks.ts.
  */
 import { BACKOFF_CAP_MS, BACKOFF_START_MS } from '../../contract/codes';
+import type { CallClientFrame } from '../../contract/calls';
 import { CHAT_CLOSE, CHAT_PATHS, chatServerFrame, type ChatClientFrame } from '../../contract/chat';
+import type { CallSignal } from './api';
 import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
 import type { OutboxItem } from '../store/db';
@@ -32,6 +34,8 @@ export type ChatSocketOptions = {
   onReady(): void;
   /** The server says the member has new (or newly read) bulletins. */
   onBulletins?(): void;
+  /** A call's frame (call-signals.ts), an error frame that may answer one, or the socket's close and login. */
+  onCall?(signal: CallSignal): void;
   WebSocketImpl?: typeof WebSocket;
   /** How long a send waits for its ack before it counts as lost (then resent, same id). */
   ackTimeoutMs?: number;
@@ -51,6 +55,8 @@ export type ChatSocket = {
   send(member: Member, item: OutboxItem): Promise<HttpResult<unknown>>;
   openChat(peer: string): Promise<void>;
   closeChat(): void;
+  /** One call frame out now (never queued: a call is live or it is nothing); false when not logged in. */
+  sendCall(frame: CallClientFrame): boolean;
 };
 
 const NOT_CONNECTED: HttpResult<unknown> = { kind: 'retryable', status: 0, message: 'Not connected to telex.', offline: false };
@@ -104,6 +110,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
   function closed(code?: number): void {
     const socket = ws;
     ws = null;
+    // An answered call's page starts its resume wait (contract/calls.ts, CALL_RESUME_MS).
+    if (isReady) options.onCall?.({ type: 'socket.closed' });
     isReady = false;
     clearInterval(pingTimer);
     acks.closed();
@@ -182,6 +190,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
         // Before anything else is written, so a 'link' frame right after lands on top of it.
         void setTelexLink(who.db, frame.link ?? 'up');
         options.onReady();
+        options.onCall?.({ type: 'socket.ready' });
         await inbox.readOpenChat(who);
         return;
       case 'ack':
@@ -190,6 +199,8 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
         return;
       case 'error':
         if (frame.id) acks.error({ ...frame, id: frame.id });
+        // Its id may be a call's (refused ring, a frame of a call that ended).
+        if (frame.id) options.onCall?.(frame);
         return;
       case 'message':
         return inbox.message(who, frame);
@@ -204,6 +215,9 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
         return;
       case 'link':
         return setTelexLink(who.db, frame.state);
+      default:
+        // call.*: live signalling, for the page that holds the call.
+        options.onCall?.(frame);
     }
   }
 
@@ -253,6 +267,9 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     },
     closeChat() {
       inbox.setOpenPeer(null);
+    },
+    sendCall(frame) {
+      return isReady && put(frame as ChatClientFrame);
     },
   };
 }

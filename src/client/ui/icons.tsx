@@ -147,3 +147,19 @@ export const IconLock = make(
 );
 export const IconThumbUp = make(<path d="M7 11v9H4v-9h3zm0 0l4-7c1.6 0 2.5 1.2 2.2 2.7L12.6 10H19a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 17.8 20H7" />);
 export const IconThumbDown = make(<path d="M7 13V4H4v9h3zm0 0l4 7c1.6 0 2.5-1.2 2.2-2.7L12.6 14H19a2 2 0 0 0 2-2.3l-1.2-6A2 2 0 0 0 17.8 4H7" />);
+// Calls (telex/call): phone, camera, microphone, and the in-call controls.
+export const IconPhone = make(
+  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />,
+);
+export const IconPhoneOff = make(
+  <>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
+    <path d="M3 3l18 18" />
+  </>,
+);
+export const IconVideo = make(<path d="M15 10l5-3v10l-5-3zM3 7h12v10H3z" />);
+export const IconVideoOff = make(<path d="M15 10l5-3v10l-5-3zM3 7h12v10H3zM3 3l18 18" />);
+export const IconMic = make(<path d="M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 11a7 7 0 0 0 14 0M12 18v3" />);
+export const IconMicOff = make(<path d="M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 11a7 7 0 0 0 14 0M12 18v3M3 3l18 18" />);
+export const IconCameraSwitch = make(<path d="M4 8h3l2-3h6l2 3h3v11H4zM9 13a3 3 0 0 1 5-2l1 1M15 14a3 3 0 0 1-5 2l-1-1" />);
+export const IconPictureInPicture = make(<path d="M3 5h18v14H3zM12 12h7v5h-7z" />);

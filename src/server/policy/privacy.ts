@@ -6,7 +6,7 @@
  * same rule as SQL, for lists (tests/unit/privacy-forms.test.ts holds them together).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_PRIVACY_CODE, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
+import { DEFAULT_PRIVACY_CODE, defaultPrivacyOf, PRIVACY, PRIVACY_FEATURES, type PrivacyFeature } from '../../contract/codes';
 import { perDatabase, type Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { friendships } from '../db/schema/friendships';
@@ -48,6 +48,14 @@ export function allows(privacyCode: number, relation: Relation): boolean {
   return privacyCode === PRIVACY.billionetts && relation.friend;
 }
 
+/**
+ * Whether `relation` may call a member whose 'calls' privacy is `privacyCode`: billionetts
+ * only, ever (Everyone reads as Billionetts), and never with Only me. Nobody calls themselves.
+ */
+export function allowsCall(privacyCode: number, relation: Relation): boolean {
+  return relation.friend && !relation.self && privacyCode !== PRIVACY.onlyMe;
+}
+
 /** `allows` for one viewer and one owner, looking the relation up. */
 export async function canView(db: Db, viewerId: number, ownerId: number, privacyCode: number): Promise<boolean> {
   return allows(privacyCode, await relationOf(db, viewerId, ownerId));
@@ -57,7 +65,7 @@ export async function canView(db: Db, viewerId: number, ownerId: number, privacy
 export async function featurePrivacies(db: Db, ownerId: number): Promise<Record<PrivacyFeature, number>> {
   const [owner] = await statements(db).personal.execute({ owner: ownerId });
   const rows = await statements(db).features.execute({ owner: ownerId });
-  const result = Object.fromEntries(PRIVACY_FEATURES.map((f) => [f, DEFAULT_PRIVACY_CODE])) as Record<PrivacyFeature, number>;
+  const result = Object.fromEntries(PRIVACY_FEATURES.map((f) => [f, defaultPrivacyOf(f)])) as Record<PrivacyFeature, number>;
   for (const row of rows) if (row.featureCode in result) result[row.featureCode as PrivacyFeature] = row.privacyCode;
   result.personal = owner?.privacyCode ?? DEFAULT_PRIVACY_CODE;
   return result;

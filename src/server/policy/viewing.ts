@@ -3,7 +3,7 @@
  * caller relates to them, and whether that feature's privacy lets the caller see it.
  */
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_PRIVACY_CODE, type PrivacyFeature } from '../../contract/codes';
+import { defaultPrivacyOf, type PrivacyFeature } from '../../contract/codes';
 import { perDatabase, type Db } from '../db/client';
 import { users } from '../db/schema/accounts';
 import { userPrivacySettings } from '../db/schema/privacy';
@@ -41,6 +41,6 @@ export async function viewFeature(db: Db, me: { id: number; userCode: string }, 
   if (!owner) throw new HttpError(404, 'Member not found.');
   // Another member: the caller's own code returned above (codes are unique).
   const relation: Relation = { self: false, friend: Boolean(owner.friend) };
-  const privacy = feature === 'personal' ? owner.personal : (owner.feature ?? DEFAULT_PRIVACY_CODE);
+  const privacy = feature === 'personal' ? owner.personal : (owner.feature ?? defaultPrivacyOf(feature));
   return { id: owner.id, userCode: owner.userCode, relation, visible: allows(privacy, relation) };
 }

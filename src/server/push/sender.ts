@@ -15,7 +15,7 @@ const TTL_SECONDS = 86_400;
 const TIMEOUT_MS = 10_000;
 
 export type PushOutcome = 'sent' | 'gone' | 'retry' | 'dropped';
-type Log = { warn: (obj: object, msg: string) => void };
+export type Log = { warn: (obj: object, msg: string) => void };
 
 export async function payloadFor(db: Db, bulletinId: number): Promise<PushPayload | null> {
   const bulletin = await bulletinById(db, bulletinId);
@@ -29,19 +29,17 @@ export async function payloadFor(db: Db, bulletinId: number): Promise<PushPayloa
   };
 }
 
-export async function sendJob(db: Db, vapid: Vapid, job: PushJob, log: Log): Promise<PushOutcome> {
-  const payload = await payloadFor(db, job.bulletinId);
-  // Read meanwhile (or gone): nothing worth waking the device for.
-  if (!payload) {
-    await finishJob(db, job.id);
-    return 'dropped';
-  }
-  const request = webpush.generateRequestDetails({ endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } }, JSON.stringify(payload), {
+export type PushTarget = { endpoint: string; p256dh: string; auth: string };
+/** The push service's answer: its HTTP status, or 'unreachable'. */
+export type Delivery = number | 'unreachable';
+
+/** Encrypts `payload` for one device and hands it to its push service (bulletins, and rings: push/call-push.ts). */
+export async function deliver(vapid: Vapid, target: PushTarget, payload: object, options: { ttl: number; urgency: 'normal' | 'high' }, log: Log): Promise<Delivery> {
+  const request = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
     vapidDetails: vapid,
-    TTL: TTL_SECONDS,
-    urgency: 'normal',
+    TTL: options.ttl,
+    urgency: options.urgency,
   });
-  let status: number;
   try {
     const answer = await fetch(request.endpoint, {
       method: request.method,
@@ -49,10 +47,23 @@ export async function sendJob(db: Db, vapid: Vapid, job: PushJob, log: Log): Pro
       body: new Uint8Array(request.body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    status = answer.status;
     await answer.body?.cancel();
+    return answer.status;
   } catch (err) {
-    log.warn({ err: (err as Error).message, job: job.id }, 'push: service unreachable, will retry');
+    log.warn({ err: (err as Error).message, endpoint: new URL(target.endpoint).origin }, 'push: service unreachable');
+    return 'unreachable';
+  }
+}
+
+export async function sendJob(db: Db, vapid: Vapid, job: PushJob, log: Log): Promise<PushOutcome> {
+  const payload = await payloadFor(db, job.bulletinId);
+  // Read meanwhile (or gone): nothing worth waking the device for.
+  if (!payload) {
+    await finishJob(db, job.id);
+    return 'dropped';
+  }
+  const status = await deliver(vapid, job, payload, { ttl: TTL_SECONDS, urgency: 'normal' }, log);
+  if (status === 'unreachable') {
     await retryJob(db, job);
     return 'retry';
   }

@@ -22,6 +22,9 @@ export type Conn = {
   alive: boolean;
   /** Times of the last accepted message frames (rate limit window). */
   recent: number[];
+  /** Times of the last call frames and of the last rings (realtime/calls.ts limits). */
+  callRecent: number[];
+  ringRecent: number[];
   /** Frames of one socket are handled one after another, so its messages keep their order. */
   queue: Promise<void>;
 };
@@ -29,8 +32,9 @@ export type Conn = {
 const CHANNEL = 'telex:m:';
 /** Sessions ended (Checkout, ended from another device, a password reset): JSON array of ids. */
 const SESSIONS_ENDED = 'telex:sessions-ended';
-/** Payload on the bus: `<connection id to skip>|<frame JSON>`. */
+/** Payload on the bus: `<connection id to skip>|<frame JSON>`, or `=<the only connection id>|<frame JSON>`. */
 const SEPARATOR = '|';
+const ONLY = '=';
 
 export type Hub = ReturnType<typeof createHub>;
 
@@ -58,7 +62,9 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
     const cut = payload.indexOf(SEPARATOR);
     const skip = payload.slice(0, cut);
     const frame = payload.slice(cut + 1);
-    for (const conn of conns) if (conn.id !== skip) send(conn, frame);
+    // `=<id>`: for that one socket only (a call's signalling goes to its device).
+    const only = skip.startsWith(ONLY) ? skip.slice(ONLY.length) : null;
+    for (const conn of conns) if (only === null ? conn.id !== skip : conn.id === only) send(conn, frame);
   };
 
   const bus: Bus = options.redisUrl ? createRedisBus(options.redisUrl, deliver, options.log) : createMemoryBus(deliver);
@@ -73,6 +79,10 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
     /** Sends `frame` to every socket of `userCode` on every process, except socket `skipId`. */
     publish(userCode: string, frame: string, skipId = ''): void {
       bus.publish(CHANNEL + userCode, skipId + SEPARATOR + frame);
+    },
+    /** Sends `frame` to the one socket `connId` of `userCode`, on whichever process holds it. */
+    publishTo(userCode: string, connId: string, frame: string): void {
+      bus.publish(CHANNEL + userCode, ONLY + connId + SEPARATOR + frame);
     },
     /** Every process closes the sockets of these sessions (as if their token were refused). */
     endSessions(sessionIds: string[]): void {

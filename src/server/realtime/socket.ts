@@ -25,12 +25,22 @@ import { RETRY_AFTER_SECONDS, sendError, UNAVAILABLE_MESSAGE } from '../plugins/
 import { friendCodes } from '../domain/chat/repo';
 import { handleMarks, handleSend, sendLoginSnapshot, type TelexContext } from './telex';
 import { createHub, errorFrame, send, type Conn, type Hub } from './hub';
+import { createCalls, type Calls } from './calls';
+import { callPushes, type CallPushes } from '../push/call-push';
+import { createMemoryCallStore, createRedisCallStore } from './call-store';
+import { createRedisClient } from './bus';
 
 export type SocketOptions = {
   /** Message frames allowed per window per socket; false turns the limit off (benchmarks). */
   rate?: { messages: number; windowMs: number } | false;
   heartbeatMs?: number;
   loginTimeoutMs?: number;
+  /** How long a call rings before it is missed (contract/calls.ts CALL_RING_MS). */
+  callRingMs?: number;
+  /** How long an answered call waits for a dropped device (contract/calls.ts CALL_RESUME_MS). */
+  callResumeMs?: number;
+  /** How often this host sweeps for rings whose host died (calls.ts; false: only `app.calls.sweep()`). */
+  callSweepMs?: number | false;
 };
 
 declare module 'fastify' {
@@ -39,6 +49,8 @@ declare module 'fastify' {
     telex: Hub;
     /** Sessions that just ended: their telex sockets close on every process, as a refused login would. */
     sessionsEnded(sessionIds: string[]): void;
+    /** Call signalling (calls.ts): the HTTP decline and the ring sweep use it too. */
+    calls: Calls;
   }
 }
 
@@ -58,7 +70,28 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
       void closeConn(conn, CHAT_CLOSE.unauthorized, 'Session ended');
     }
   });
-  app.addHook('onClose', async () => hub.close());
+  // Calls (realtime/calls.ts): their state is shared through Redis like presence.
+  let pushes: CallPushes | undefined;
+  const callStore = options.redisUrl ? createRedisCallStore(createRedisClient(options.redisUrl, app.log)) : createMemoryCallStore();
+  const calls = createCalls({
+    db: app.db,
+    hub,
+    store: callStore,
+    log: app.log,
+    ringMs: options.callRingMs,
+    resumeMs: options.callResumeMs,
+    rate: options.rate !== false,
+    bulletins: () => (app.hasDecorator('bulletins') ? app.bulletins : undefined),
+    // The bulletins' VAPID keys sign rings too; they are set up after the socket.
+    pushes: () => (pushes ??= app.hasDecorator('bulletins') ? callPushes(app.db, app.bulletins.vapid, app.log) : undefined),
+    sweepMs: options.callSweepMs,
+  });
+  app.decorate('calls', calls);
+  app.addHook('onClose', async () => {
+    calls.close();
+    await callStore.close();
+    await hub.close();
+  });
   const ctx: TelexContext = {
     db: app.db,
     hub,
@@ -126,6 +159,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     if (!hub.all.delete(conn)) return Promise.resolve();
     const done = (async () => {
       try {
+        await calls.dropped(conn);
         if (await hub.detach(conn)) await announce(conn, false);
       } catch (err) {
         app.log.warn({ err }, 'telex: presence on close failed');
@@ -162,6 +196,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     const link = hub.bus.isUp() ? {} : { link: 'down' };
     send(conn, JSON.stringify({ type: 'ready', userCode: member.userCode, time: new Date().toISOString(), ...link }));
     await sendLoginSnapshot(ctx, conn);
+    await calls.greet(conn);
     if (cameOnline) await announce(conn, true);
   }
 
@@ -181,7 +216,8 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
     if (frame.type === 'login') return login(conn, frame);
     if (!conn.member) return send(conn, errorFrame('unauthorized', CHAT_MESSAGES.unauthorized, frame.type === 'message' ? frame.id : undefined));
     if (frame.type === 'message') return handleSend(ctx, conn, frame);
-    return handleMarks(ctx, conn, frame.ids, frame.type);
+    if (frame.type === 'delivered' || frame.type === 'read') return handleMarks(ctx, conn, frame.ids, frame.type);
+    return calls.handle(conn, frame);
   }
 
   // A stopping process takes no new socket (drain.ts): 503 before the upgrade, so the app
@@ -191,7 +227,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
   };
 
   app.get(CHAT_SOCKET_PATH, { websocket: true, config: { access: 'anyone' }, schema: { hide: true }, onRequest: refuseWhileStopping }, (ws: WebSocket) => {
-    const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, sid: null, alive: true, recent: [], queue: Promise.resolve() };
+    const conn: Conn = { id: randomUUID(), ws, sessionId: randomUUID(), member: null, sid: null, alive: true, recent: [], callRecent: [], ringRecent: [], queue: Promise.resolve() };
     hub.all.add(conn);
     const loginTimer = setTimeout(() => {
       if (!conn.member) void closeConn(conn, CHAT_CLOSE.loginTimeout, 'Login timeout');

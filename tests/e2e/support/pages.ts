@@ -68,7 +68,7 @@ export async function signedInBrowser(
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   await checkIn(page, login.email, login.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForHome(page);
   await waitForServiceWorker(page);
   return { browser, context, page };
 }
@@ -79,7 +79,7 @@ export async function signedInBrowser(
  */
 export async function homeSignedIn(page: Page, login: { email: string; password: string }): Promise<void> {
   await checkIn(page, login.email, login.password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await waitForHome(page);
   await page.locator('section[aria-label="Feed"] article').first().waitFor({ timeout: 60_000 });
   await waitForServiceWorker(page);
 }
@@ -125,4 +125,20 @@ export async function openAccountSetting(page: Page, link: string): Promise<void
     .toBe(true);
   await account.click();
   await page.getByRole('link', { name: link }).click();
+}
+
+/** Waits for the home feed: a check-in lands there (its first load can be slow). */
+/** Home after checking in; if not, the failure names where the page is and what it says (a refusal's alert). */
+export async function waitForHome(page: Page, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === '/', { timeout });
+  } catch (error) {
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => [] as string[]);
+    throw new Error(`not home after ${timeout} ms: at ${page.url()}, alerts ${JSON.stringify(alerts)}`, { cause: error });
+  }
+}
+
+export async function checkout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL('**/checkin');
 }

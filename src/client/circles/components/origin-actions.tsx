@@ -3,10 +3,14 @@
  * Unfollow, Cancel, Accept): ui/queued-buttons.tsx with the circles' write and words.
  */
 import type { CircleWriteKind } from '../../store/appliers/circles';
+import type { OriginKind } from '../../store/origin-lists';
 import { queuedMark, QueuedButtons, type QueuedButton } from '../../ui/queued-buttons';
 import { discardWrite, originWrite, retryWrite } from '../commands';
-import type { WriteState } from '../list-queries';
+import { mineTarget, useWriteStates, type WriteState } from '../list-queries';
 import type { GroupView } from '../queries';
+import { useOnline } from '../../ui/use-online';
+import { useWriteWatch } from '../../ui/use-write-watch';
+import { OriginCard } from './origin-card';
 
 export type OriginButton = QueuedButton<CircleWriteKind>;
 
@@ -26,6 +30,31 @@ export function OriginActions({ me, view, state, buttons, online, justify }: Ori
       retry={retryWrite}
       discard={discardWrite}
       justify={justify}
+    />
+  );
+}
+
+/**
+ * What a list of the member's circles or slates needs to show their queued writes: whether
+ * the device is online, a key that changes when one of those writes lands (to pull the
+ * lists again), and each card's write state by its code.
+ */
+export function useOriginWrites(me: string, kind: OriginKind) {
+  const online = useOnline();
+  const reloadKey = useWriteWatch(me, mineTarget(kind, me));
+  const states = useWriteStates(me, mineTarget(kind, me), kind === 'circle' ? 'groupCode' : 'pageCode');
+  return { online, reloadKey, states };
+}
+
+/** A circle's or slate's card with its buttons, marked (and busy) while its write waits or after it failed. */
+export function ActionedOriginCard({ me, view, state, buttons, online }: Omit<OriginActionsProps, 'justify'>) {
+  const mark = originMark(state, buttons, online);
+  return (
+    <OriginCard
+      view={view}
+      status={mark.badge}
+      busy={mark.busy}
+      footer={<OriginActions me={me} view={view} state={state} buttons={buttons} online={online} />}
     />
   );
 }

@@ -4,12 +4,8 @@
  * (shell/first-steps.tsx). The same list, cards and queued buttons as those pages.
  */
 import type { OriginKind } from '../../store/origin-lists';
-import { useWriteWatch } from '../../ui/use-write-watch';
-import { mineTarget, useWriteStates } from '../list-queries';
-import { OriginActions, originMark, type OriginButton } from './origin-actions';
-import { OriginCard } from './origin-card';
+import { ActionedOriginCard, useOriginWrites, type OriginButton } from './origin-actions';
 import { OriginListPanel } from './origin-list-panel';
-import { useOnline } from '../../ui/use-online';
 
 export const SUGGESTION_PANELS: Record<OriginKind, { title: string; empty: string; buttons: OriginButton[] }> = {
   circle: {
@@ -31,9 +27,7 @@ export const SUGGESTION_PANELS: Record<OriginKind, { title: string; empty: strin
 };
 
 export function OriginSuggestions({ me, kind }: { me: string; kind: OriginKind }) {
-  const online = useOnline();
-  const reloadKey = useWriteWatch(me, mineTarget(kind, me));
-  const states = useWriteStates(me, mineTarget(kind, me), kind === 'circle' ? 'groupCode' : 'pageCode');
+  const { online, reloadKey, states } = useOriginWrites(me, kind);
   const panel = SUGGESTION_PANELS[kind];
   return (
     <OriginListPanel
@@ -44,19 +38,7 @@ export function OriginSuggestions({ me, kind }: { me: string; kind: OriginKind }
       title={panel.title}
       empty={panel.empty}
       reloadKey={reloadKey}
-      renderCard={(view) => {
-        const state = states?.get(view.code);
-        const mark = originMark(state, panel.buttons, online);
-        return (
-          <OriginCard
-            key={view.code}
-            view={view}
-            status={mark.badge}
-            busy={mark.busy}
-            footer={<OriginActions me={me} view={view} state={state} buttons={panel.buttons} online={online} />}
-          />
-        );
-      }}
+      renderCard={(view) => <ActionedOriginCard key={view.code} me={me} view={view} state={states?.get(view.code)} buttons={panel.buttons} online={online} />}
     />
   );
 }

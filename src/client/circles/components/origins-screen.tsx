@@ -16,15 +16,12 @@ import { memberDb, type CircleRow, type SlateRow } from '../../store/db';
 import type { OriginKind, OriginListName } from '../../store/origin-lists';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { deleteOrigin } from '../commands';
-import { mineTarget, useWriteStates } from '../list-queries';
 import type { GroupView } from '../queries';
-import { useWriteWatch } from '../../ui/use-write-watch';
-import { OriginActions, originMark, type OriginButton } from './origin-actions';
+import { ActionedOriginCard, useOriginWrites, type OriginButton } from './origin-actions';
 import { OriginCard } from './origin-card';
 import { OriginFormDrawer } from './origin-form-drawer';
 import { OriginListPanel } from './origin-list-panel';
 import { SUGGESTION_PANELS } from './origin-suggestions';
-import { useOnline } from '../../ui/use-online';
 
 type PanelSpec = { list: OriginListName; title: string; empty: string; buttons: OriginButton[]; hideWhenEmpty?: boolean };
 
@@ -57,9 +54,7 @@ function useRow(me: string, view: GroupView | null): CircleRow | SlateRow | unde
 }
 
 export function OriginsScreen({ me, kind }: { me: string; kind: OriginKind }) {
-  const online = useOnline();
-  const reloadKey = useWriteWatch(me, mineTarget(kind, me));
-  const states = useWriteStates(me, mineTarget(kind, me), kind === 'circle' ? 'groupCode' : 'pageCode');
+  const { online, reloadKey, states } = useOriginWrites(me, kind);
   const [editing, setEditing] = useState<GroupView | null | 'new'>(null);
   const [removing, setRemoving] = useState<GroupView | null>(null);
   const [removed, setRemoved] = useState(0);
@@ -92,19 +87,9 @@ export function OriginsScreen({ me, kind }: { me: string; kind: OriginKind }) {
     />
   );
 
-  const cardFor = (buttons: OriginButton[]) => (view: GroupView) => {
-    const state = states?.get(view.code);
-    const mark = originMark(state, buttons, online);
-    return (
-      <OriginCard
-        key={view.code}
-        view={view}
-        status={mark.badge}
-        busy={mark.busy}
-        footer={<OriginActions me={me} view={view} state={state} buttons={buttons} online={online} />}
-      />
-    );
-  };
+  const cardFor = (buttons: OriginButton[]) => (view: GroupView) => (
+    <ActionedOriginCard key={view.code} me={me} view={view} state={states?.get(view.code)} buttons={buttons} online={online} />
+  );
 
   return (
     <Stack gap="md">

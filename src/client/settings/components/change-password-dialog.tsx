@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { TOAST_MS } from '../../../contract/codes';
 import { changePasswordRequest, SESSION_TEXT, type ChangePasswordRequest } from '../../../contract/sessions';
-import { PASSWORD_RULE_TEXT } from '../../ui/password-rule';
+import { NewPasswordInput } from '../../ui/new-password-input';
 import { sync } from '../../sync/client';
 
 export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -44,7 +44,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.getInputProps('currentPassword')} />
-        <PasswordInput label="New password" autoComplete="new-password" description={PASSWORD_RULE_TEXT} {...form.getInputProps('newPassword')} />
+        <NewPasswordInput label="New password" {...form.getInputProps('newPassword')} />
         <Checkbox label={SESSION_TEXT.endOthersToo} {...form.getInputProps('endOthers', { type: 'checkbox' })} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onDone} disabled={saving}>

@@ -10,6 +10,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { preloadOutboxOnFirstInput } from '../../store/enqueue';
 import { SuiteLayout } from '../../suite/components/suite-layout';
+import { CallHost } from '../../telex/call/components/call-host';
 import { HeaderSearch } from '../../ui/header-search';
 import { SkipLink, skipTarget, skipTargetClass } from '../../ui/skip-link';
 import { useMedia } from '../../ui/use-media';
@@ -98,6 +99,8 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
       <AppShell.Footer>
         <MainFooter utilization={data?.utilization} />
       </AppShell.Footer>
+      {/* Here, not in telex: a call goes on while the member moves between screens. */}
+      <CallHost me={me} />
     </AppShell>
   );
 }

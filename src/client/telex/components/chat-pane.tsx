@@ -1,6 +1,7 @@
 /** The open chat: who it is with (and whether they are online), the messages, the box. */
 import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronRight } from '../../ui/icons';
+import { CallButtons } from '../call/components/call-buttons';
 import { useOpenChat } from '../hooks/use-open-chat';
 import { useChatPerson } from '../queries';
 import { MessageBox } from './message-box';
@@ -31,6 +32,7 @@ export function ChatPane({ me, peer, onBack, focusOnOpen }: ChatPaneProps) {
             {person?.isOnline ? 'Online' : 'Offline'}
           </Text>
         </Stack>
+        <CallButtons me={me} peer={peer} name={name} />
       </Group>
       <MessageList me={me} peer={peer} />
       <MessageBox me={me} peer={peer} name={name} focusOnOpen={focusOnOpen} />

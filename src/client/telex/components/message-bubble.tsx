@@ -4,6 +4,7 @@
  */
 import { Box, Group, Text } from '@mantine/core';
 import type { ChatMessageRow, OutboxItem } from '../../store/db';
+import { IconPhone, IconPhoneOff, IconVideo } from '../../ui/icons';
 import { RetryDiscard } from '../../ui/retry-discard';
 import { discardTelex, retryTelex } from '../commands';
 import classes from './telex.module.css';
@@ -12,6 +13,7 @@ import { Ticks } from './ticks';
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 export function MessageBubble({ message, mine, unsent }: { message: ChatMessageRow; mine: boolean; unsent?: OutboxItem }) {
+  if (message.call) return <CallLineRow message={message} />;
   const failed = unsent?.status === 'failed' || message.status === 'failed';
   return (
     <Box className={classes.row} data-mine={mine || undefined}>
@@ -34,6 +36,26 @@ export function MessageBubble({ message, mine, unsent }: { message: ChatMessageR
           </Box>
         )}
       </Box>
+    </Box>
+  );
+}
+
+/**
+ * A call's line (contract/calls.ts): centred, with its kind's icon, not a bubble — nobody
+ * wrote it. The words are the server's body ('Voice call · 3 min', 'Missed video call').
+ */
+function CallLineRow({ message }: { message: ChatMessageRow }) {
+  const call = message.call!;
+  const Icon = call.outcome !== 'answered' ? IconPhoneOff : call.kind === 'video' ? IconVideo : IconPhone;
+  return (
+    <Box className={classes.callLine} data-testid="telex-message" data-id={message.id} data-call={call.outcome}>
+      <Icon size={16} />
+      <Text span size="sm">
+        {message.body}
+      </Text>
+      <Text span size="xs" c="dimmed">
+        {clock.format(new Date(message.time))}
+      </Text>
     </Box>
   );
 }

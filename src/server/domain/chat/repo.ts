@@ -4,6 +4,7 @@
  * DISTINCT ON and correlated counts that the query builder only obscures.
  */
 import { sql } from 'drizzle-orm';
+import type { CallKind, CallOutcome } from '../../../contract/calls';
 import type { ChatConversation, ChatFriend, ChatMessage, ChatStatus } from '../../../contract/chat';
 import type { Gender } from '../../../contract/user';
 import { queryRows, type Db } from '../../db/client';
@@ -82,7 +83,18 @@ export async function markMessages(db: Db, recipientId: number, ids: string[], s
   return { time, changes: [...bySender].map(([senderCode, changed]) => ({ senderCode, ids: changed })) };
 }
 
-type MessageRow = { id: string; sender: string; recv: string; body: string; created_at: Date; delivered_at: Date | null; read_at: Date | null };
+type MessageRow = {
+  id: string;
+  sender: string;
+  recv: string;
+  body: string;
+  created_at: Date;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  call_kind: string | null;
+  call_outcome: string | null;
+  call_seconds: number | null;
+};
 const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
   sender: r.sender,
@@ -91,8 +103,10 @@ const toMessage = (r: MessageRow): ChatMessage => ({
   status: statusOf(r),
   recvId: r.recv,
   recvIsGroup: false,
+  // A call's line (domain/calls/lines.ts): what the history draws instead of a bubble.
+  ...(r.call_kind ? { call: { kind: r.call_kind as CallKind, outcome: r.call_outcome as CallOutcome, seconds: r.call_seconds ?? 0 } } : {}),
 });
-const messageColumns = sql`m.id, s.user_code as sender, r.user_code as recv, m.body, m.created_at, m.delivered_at, m.read_at`;
+const messageColumns = sql`m.id, s.user_code as sender, r.user_code as recv, m.body, m.created_at, m.delivered_at, m.read_at, m.call_kind, m.call_outcome, m.call_seconds`;
 
 /** Messages to `recipientId` never confirmed as delivered, oldest first (replayed after login). */
 export async function undelivered(db: Db, recipientId: number, limit: number): Promise<ChatMessage[]> {
@@ -183,7 +197,7 @@ export async function conversations(db: Db, meId: number, page: Page): Promise<{
                 from chat_messages m where m.sender_id = ${meId} or m.recipient_id = ${meId}) mine
           order by other, seq desc
         )
-        select ${cardColumns}, m.id, s.user_code as sender, r.user_code as recv, m.body, m.created_at, m.delivered_at, m.read_at,
+        select ${cardColumns}, m.id, s.user_code as sender, r.user_code as recv, m.body, m.created_at, m.delivered_at, m.read_at, m.call_kind, m.call_outcome, m.call_seconds,
           (select count(*)::integer from chat_messages c where c.sender_id = m.other and c.recipient_id = ${meId} and c.read_at is null) as unread,
           count(*) over () as total
         from last m

@@ -5,13 +5,14 @@
  * membership write). Paused circles stay in their owner's and members' lists (the client
  * dims them); a circle the viewer may not read never appears.
  */
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CircleCard, CircleMembership } from '../../../contract/circles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { circleRequests, circles } from '../../db/schema/circles';
 import { circleMemberSql, circleReadableSql } from '../../policy/visibility';
-import { circleCardColumns, circleMembershipSql, type Listed, type Page } from './repo';
+import type { Listed, Page } from '../paging';
+import { circleCardColumns, circleCardPage, circleMembershipSql } from './cards';
 
 export type RequestKind = 'join' | 'invite';
 
@@ -22,33 +23,19 @@ export const pendingSql = (viewerId: number, kind: RequestKind): SQL =>
 /** What policy/origins.ts loadOrigin lets the viewer see: a readable circle, or one they are invited to. */
 export const circleVisibleSql = (viewerId: number): SQL => sql`(${circleReadableSql(circles, viewerId)} or ${pendingSql(viewerId, 'invite')})`;
 
-/** One page of circle cards matching `where`, by name. */
-export async function pagedCards(db: Db, viewerId: number, where: SQL, page: Page): Promise<Listed<CircleCard>> {
-  const [total] = await db.select({ n: count() }).from(circles).where(where);
-  const rows = await db
-    .select(circleCardColumns(viewerId))
-    .from(circles)
-    .innerJoin(users, eq(users.id, circles.adminId))
-    .where(where)
-    .orderBy(asc(circles.name), asc(circles.id))
-    .limit(page.pageSize)
-    .offset((page.pageNo - 1) * page.pageSize);
-  return { rows, total: Number(total?.n ?? 0) };
-}
-
 /**
  * The circles `ownerId` owns ('own') or belongs to without owning ('following'), those
  * `viewerId` may read (all of them when the viewer is that member).
  */
 export function listCirclesOf(db: Db, ownerId: number, viewerId: number, which: 'own' | 'following', page: Page): Promise<Listed<CircleCard>> {
   const whose = which === 'own' ? eq(circles.adminId, ownerId) : and(circleMemberSql(circles.id, ownerId), ne(circles.adminId, ownerId));
-  return pagedCards(db, viewerId, and(whose, circleReadableSql(circles, viewerId))!, page);
+  return circleCardPage(db, viewerId, and(whose, circleReadableSql(circles, viewerId))!, page);
 }
 
 /** Circles I asked to join ('join', still readable to me) or whose owner invited me ('invite'). */
 export function listPending(db: Db, me: number, kind: RequestKind, page: Page): Promise<Listed<CircleCard>> {
   const where = kind === 'join' ? and(pendingSql(me, 'join'), circleReadableSql(circles, me))! : pendingSql(me, 'invite');
-  return pagedCards(db, me, where, page);
+  return circleCardPage(db, me, where, page);
 }
 
 /** The circle's card as the viewer now sees it, or null when they may no longer read it. */

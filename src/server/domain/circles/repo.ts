@@ -3,22 +3,18 @@
  * cards and the menu rows) out. Readability (policy/visibility.ts) is part of every
  * WHERE, so a circle or slate the viewer may not read is simply not found.
  */
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { STATUS_ACTIVE } from '../../../contract/codes';
-import type { CircleCard, CircleDetails, CircleMembership, SlateCard, SlateDetails, SlateFollowing } from '../../../contract/circles';
+import type { CircleCard, CircleDetails, SlateCard, SlateDetails } from '../../../contract/circles';
 import type { Gender } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import { circleMembers, circleRequests, circles, slateFollowers, slateRequests, slates } from '../../db/schema/circles';
+import { circles, slates } from '../../db/schema/circles';
 import { professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
 import { circleMemberSql, circleReadableSql, friendsSql, slateFollowerSql, slateReadableSql } from '../../policy/visibility';
-
-export type Page = { pageNo: number; pageSize: number };
-const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
-
-const memberCount = sql<number>`(select count(*)::int from ${circleMembers} where ${circleMembers.circleId} = ${circles.id})`;
-const followerCount = sql<number>`(select count(*)::int from ${slateFollowers} where ${slateFollowers.slateId} = ${slates.id})`;
+import type { Listed, Page } from '../paging';
+import { circleCardPage, circleMembershipSql, followerCount, memberCount, slateCardPage, slateFollowingSql } from './cards';
 
 const adminColumns = {
   adminCode: users.userCode,
@@ -161,72 +157,20 @@ async function selectSlate(db: Db, viewerId: number, where: SQL): Promise<(Slate
   };
 }
 
-/** Where the viewer stands with the circle of the row (contract circleMembership). */
-export const circleMembershipSql = (viewerId: number) =>
-  sql<CircleMembership>`case when ${circles.adminId} = ${viewerId} then 'owner' when ${circleMemberSql(circles.id, viewerId)} then 'member' else coalesce((select case ${circleRequests.kind} when 'join' then 'requested' else 'invited' end from ${circleRequests} where ${circleRequests.circleId} = ${circles.id} and ${circleRequests.userId} = ${viewerId}), 'none') end`;
-
-/** Where the viewer stands with the slate of the row (contract slateFollowing). */
-export const slateFollowingSql = (viewerId: number) =>
-  sql<SlateFollowing>`case when ${slates.adminId} = ${viewerId} then 'owner' when ${slateFollowerSql(slates.id, viewerId)} then 'following' when exists (select 1 from ${slateRequests} where ${slateRequests.slateId} = ${slates.id} and ${slateRequests.userId} = ${viewerId}) then 'requested' else 'none' end`;
-
-export const circleCardColumns = (viewerId: number) => ({
-  groupCode: circles.groupCode,
-  groupName: circles.name,
-  groupCaption: circles.caption,
-  groupCategoryName: circles.categoryName,
-  groupProfilePic: circles.profilePic,
-  groupAdminCode: users.userCode,
-  statusCode: circles.statusCode,
-  memberCount,
-  membership: circleMembershipSql(viewerId),
-});
-
-export const slateCardColumns = (viewerId: number) => ({
-  pageCode: slates.pageCode,
-  pageName: slates.name,
-  pageCaption: slates.caption,
-  pageCategoryName: slates.categoryName,
-  pageProfilePic: slates.profilePic,
-  pageAdminCode: users.userCode,
-  statusCode: slates.statusCode,
-  followerCount,
-  followingStatus: slateFollowingSql(viewerId),
-});
-
-export type Listed<T> = { rows: T[]; total: number };
-
 /** Circles I own ('own') or belong to ('active': own first, then by name). */
-export async function listCircles(db: Db, me: number, which: 'own' | 'active', page: Page): Promise<Listed<CircleCard>> {
+export function listCircles(db: Db, me: number, which: 'own' | 'active', page: Page): Promise<Listed<CircleCard>> {
   const where: SQL = which === 'own' ? eq(circles.adminId, me) : circleMemberSql(circles.id, me);
-  const [total] = await db.select({ n: count() }).from(circles).where(where);
-  const rows = await db
-    .select(circleCardColumns(me))
-    .from(circles)
-    .innerJoin(users, eq(users.id, circles.adminId))
-    .where(where)
-    .orderBy(desc(sql`${circles.adminId} = ${me}`), asc(circles.name), asc(circles.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
+  return circleCardPage(db, me, where, page, [desc(sql`${circles.adminId} = ${me}`)]);
 }
 
 /**
  * Slates I own ('own') or follow ('following': only those I may still read — a followed
  * slate its admin unpublished (Only me) drops out rather than leak its name).
  */
-export async function listSlates(db: Db, me: number, which: 'own' | 'following', page: Page): Promise<Listed<SlateCard>> {
+export function listSlates(db: Db, me: number, which: 'own' | 'following', page: Page): Promise<Listed<SlateCard>> {
   const where =
     which === 'own' ? eq(slates.adminId, me) : and(slateFollowerSql(slates.id, me), ne(slates.adminId, me), slateReadableSql(slates, me))!;
-  const [total] = await db.select({ n: count() }).from(slates).where(where);
-  const rows = await db
-    .select(slateCardColumns(me))
-    .from(slates)
-    .innerJoin(users, eq(users.id, slates.adminId))
-    .where(where)
-    .orderBy(asc(slates.name), asc(slates.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
+  return slateCardPage(db, me, where, page);
 }
 
 /** How many circles and slates the side menu lists at most (a member rarely has more). */

@@ -9,14 +9,16 @@
  * ask or invitation, not dismissed ('Later'), and open to asks (a 'requests' privacy of 3
  * means invitation only: Follow could not work, so it is not suggested).
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PRIVACY, STATUS_ACTIVE } from '../../../contract/codes';
 import type { CircleCard } from '../../../contract/circles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { circleDismissals, circleMembers, circleRequests, circles } from '../../db/schema/circles';
 import { circleMemberSql, circleReadableSql, friendIdsSql } from '../../policy/visibility';
-import { circleCardColumns, type Listed, type Page } from './repo';
+import { offsetOf, type Listed, type Page } from '../paging';
+import { circleCardColumns } from './cards';
 
 const candidates = (me: number) =>
   and(
@@ -29,20 +31,27 @@ const candidates = (me: number) =>
     sql`not exists (select 1 from ${circleDismissals} where ${circleDismissals.circleId} = ${circles.id} and ${circleDismissals.userId} = ${me})`,
   )!;
 
-export async function listCircleSuggestions(db: Db, me: number, page: Page): Promise<Listed<CircleCard>> {
+/**
+ * The ranking terms 1 to 3 above, for circles and slates alike (domain/slates/lists.ts):
+ * `billionettsInside` counts the caller's billionetts among its members or followers,
+ * `typeCode` is its type (a profession code); its owner is the query's `users` row.
+ */
+export async function suggestionRank(db: Db, me: number, billionettsInside: SQL, typeCode: PgColumn): Promise<SQL[]> {
   const [mine] = await db.select({ professionCode: users.professionCode, locationName: users.locationName }).from(users).where(eq(users.id, me)).limit(1);
   const profession = mine?.professionCode ?? '';
   const location = mine?.locationName ?? '';
-  const friendsInside = sql`(select count(*) from ${circleMembers} where ${circleMembers.circleId} = ${circles.id} and ${circleMembers.userId} = any(${friendIdsSql(me)}))`;
-  const offset = (page.pageNo - 1) * page.pageSize;
   // A member without a profession or location gets no term for it (a constant cannot be ordered by).
-  const order = [
-    desc(friendsInside),
-    ...(profession ? [desc(sql`(${circles.typeCode} = ${profession})`)] : []),
+  return [
+    desc(billionettsInside),
+    ...(profession ? [desc(sql`(${typeCode} = ${profession})`)] : []),
     ...(location ? [desc(sql`(${users.locationName} = ${location})`)] : []),
-    asc(circles.name),
-    asc(circles.id),
   ];
+}
+
+export async function listCircleSuggestions(db: Db, me: number, page: Page): Promise<Listed<CircleCard>> {
+  const friendsInside = sql`(select count(*) from ${circleMembers} where ${circleMembers.circleId} = ${circles.id} and ${circleMembers.userId} = any(${friendIdsSql(me)}))`;
+  const offset = offsetOf(page);
+  const order = [...(await suggestionRank(db, me, friendsInside, circles.typeCode)), asc(circles.name), asc(circles.id)];
   const rows = await db
     .select({ ...circleCardColumns(me), total: sql<number>`count(*) over ()` })
     .from(circles)

@@ -14,11 +14,10 @@ import { circles, slates } from '../../db/schema/circles';
 import { professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
 import { circleReadableSql, slateReadableSql } from '../../policy/visibility';
-import { circleCardColumns, slateCardColumns, type Listed, type Page } from '../circles/repo';
+import { circleCardPage, slateCardPage } from '../circles/cards';
 import { cardColumns, toCard } from '../members';
+import { offsetOf, type Listed, type Page } from '../paging';
 import { foldedMatch, nameMatch } from './match';
-
-const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
 
 export async function searchMembers(db: Db, text: string, page: Page): Promise<Listed<ConnectionCard>> {
   const match = foldedMatch(users.searchName, text);
@@ -38,32 +37,14 @@ export async function searchMembers(db: Db, text: string, page: Page): Promise<L
   return { rows: rows.map(toCard), total: Number(total ?? 0) };
 }
 
-export async function searchCircles(db: Db, me: number, text: string, page: Page): Promise<Listed<CircleCard>> {
+export function searchCircles(db: Db, me: number, text: string, page: Page): Promise<Listed<CircleCard>> {
   const match = nameMatch(circles.name, text);
   const where: SQL = and(match.where, circleReadableSql(circles, me), or(eq(circles.statusCode, STATUS_ACTIVE), eq(circles.adminId, me)))!;
-  const [total] = await db.select({ n: count() }).from(circles).where(where);
-  const rows = await db
-    .select(circleCardColumns(me))
-    .from(circles)
-    .innerJoin(users, eq(users.id, circles.adminId))
-    .where(where)
-    .orderBy(...match.order, asc(circles.name), asc(circles.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
+  return circleCardPage(db, me, where, page, match.order);
 }
 
-export async function searchSlates(db: Db, me: number, text: string, page: Page): Promise<Listed<SlateCard>> {
+export function searchSlates(db: Db, me: number, text: string, page: Page): Promise<Listed<SlateCard>> {
   const match = nameMatch(slates.name, text);
   const where: SQL = and(match.where, slateReadableSql(slates, me), or(eq(slates.statusCode, STATUS_ACTIVE), eq(slates.adminId, me)))!;
-  const [total] = await db.select({ n: count() }).from(slates).where(where);
-  const rows = await db
-    .select(slateCardColumns(me))
-    .from(slates)
-    .innerJoin(users, eq(users.id, slates.adminId))
-    .where(where)
-    .orderBy(...match.order, asc(slates.name), asc(slates.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
+  return slateCardPage(db, me, where, page, match.order);
 }

@@ -4,41 +4,29 @@
  * card as the caller now sees it (the answer of every follow write). A slate the viewer may
  * not read never appears; paused ones stay in their admin's and followers' lists (dimmed).
  */
-import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { STATUS_ACTIVE } from '../../../contract/codes';
 import type { SlateCard, SlateFollowing } from '../../../contract/circles';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { slateDismissals, slateFollowers, slateRequests, slates } from '../../db/schema/circles';
 import { friendIdsSql, slateFollowerSql, slateReadableSql } from '../../policy/visibility';
-import { slateCardColumns, slateFollowingSql, type Listed, type Page } from '../circles/repo';
+import { slateCardColumns, slateCardPage, slateFollowingSql } from '../circles/cards';
+import { suggestionRank } from '../circles/suggestions';
+import type { Listed, Page } from '../paging';
 
-const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
 const askedSql = (me: number): SQL =>
   sql`exists (select 1 from ${slateRequests} where ${slateRequests.slateId} = ${slates.id} and ${slateRequests.userId} = ${me})`;
-
-async function pagedCards(db: Db, viewerId: number, where: SQL, page: Page): Promise<Listed<SlateCard>> {
-  const [total] = await db.select({ n: count() }).from(slates).where(where);
-  const rows = await db
-    .select(slateCardColumns(viewerId))
-    .from(slates)
-    .innerJoin(users, eq(users.id, slates.adminId))
-    .where(where)
-    .orderBy(asc(slates.name), asc(slates.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
-}
 
 /** The slates `ownerId` administers ('own') or follows ('following'), those `viewerId` may read. */
 export function listSlatesOf(db: Db, ownerId: number, viewerId: number, which: 'own' | 'following', page: Page): Promise<Listed<SlateCard>> {
   const whose = which === 'own' ? eq(slates.adminId, ownerId) : and(slateFollowerSql(slates.id, ownerId), ne(slates.adminId, ownerId));
-  return pagedCards(db, viewerId, and(whose, slateReadableSql(slates, viewerId))!, page);
+  return slateCardPage(db, viewerId, and(whose, slateReadableSql(slates, viewerId))!, page);
 }
 
 /** Slates I asked to follow and may still read. */
 export function listAsked(db: Db, me: number, page: Page): Promise<Listed<SlateCard>> {
-  return pagedCards(db, me, and(askedSql(me), slateReadableSql(slates, me))!, page);
+  return slateCardPage(db, me, and(askedSql(me), slateReadableSql(slates, me))!, page);
 }
 
 const candidates = (me: number) =>
@@ -57,27 +45,8 @@ const candidates = (me: number) =>
  * where I live, then its name.
  */
 export async function listSlateSuggestions(db: Db, me: number, page: Page): Promise<Listed<SlateCard>> {
-  const [mine] = await db.select({ professionCode: users.professionCode, locationName: users.locationName }).from(users).where(eq(users.id, me)).limit(1);
-  const profession = mine?.professionCode ?? '';
-  const location = mine?.locationName ?? '';
   const friendsFollowing = sql`(select count(*) from ${slateFollowers} where ${slateFollowers.slateId} = ${slates.id} and ${slateFollowers.userId} = any(${friendIdsSql(me)}))`;
-  const order = [
-    desc(friendsFollowing),
-    ...(profession ? [desc(sql`(${slates.typeCode} = ${profession})`)] : []),
-    ...(location ? [desc(sql`(${users.locationName} = ${location})`)] : []),
-    asc(slates.name),
-    asc(slates.id),
-  ];
-  const [total] = await db.select({ n: count() }).from(slates).where(candidates(me));
-  const rows = await db
-    .select(slateCardColumns(me))
-    .from(slates)
-    .innerJoin(users, eq(users.id, slates.adminId))
-    .where(candidates(me))
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows, total: Number(total?.n ?? 0) };
+  return slateCardPage(db, me, candidates(me), page, await suggestionRank(db, me, friendsFollowing, slates.typeCode));
 }
 
 /** The slate's card as the viewer now sees it, or null when they may no longer read it. */

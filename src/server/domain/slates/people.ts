@@ -5,86 +5,43 @@
  */
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { OriginReport, OriginRequest, SlateFollower } from '../../../contract/circle-admin';
-import type { Gender } from '../../../contract/user';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { slateFollowers, slateRequests } from '../../db/schema/circles';
-import { professions } from '../../db/schema/masters';
-import { plans } from '../../db/schema/plans';
-import type { Listed, Page } from '../circles/repo';
+import { memberCardPage, membersByProfession } from '../member-pages';
+import { toCard } from '../members';
+import type { Listed, Page } from '../paging';
 
-const personColumns = {
-  userCode: users.userCode,
-  displayName: users.displayName,
-  gender: users.gender,
-  planName: plans.planName,
-  professionName: professions.professionName,
-  profileDp: users.profileDp,
-};
-const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
+const followers = { table: slateFollowers, userId: slateFollowers.userId };
 
 /** Its followers, by when they followed. */
 export async function listFollowers(db: Db, slateId: number, page: Page): Promise<Listed<SlateFollower>> {
-  const where = eq(slateFollowers.slateId, slateId);
-  const [total] = await db.select({ n: count() }).from(slateFollowers).where(where);
-  const rows = await db
-    .select(personColumns)
-    .from(slateFollowers)
-    .innerJoin(users, eq(users.id, slateFollowers.userId))
-    .innerJoin(plans, eq(plans.planCode, users.planCode))
-    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(where)
-    .orderBy(asc(slateFollowers.followedAt), asc(users.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  const followers = rows.map((r) => ({
-    pageFollowerCode: r.userCode,
-    pageFollowerName: r.displayName,
-    pageFollowerGender: r.gender as Gender,
-    planName: r.planName,
-    professionName: r.professionName ?? '',
-    profileDp: r.profileDp,
-  }));
-  return { rows: followers, total: Number(total?.n ?? 0) };
+  const order = [asc(slateFollowers.followedAt), asc(users.id)];
+  const { rows, total } = await memberCardPage(db, followers, eq(slateFollowers.slateId, slateId), order, page);
+  const listed = rows.map((r) => {
+    const { userCode, displayName, gender, ...rest } = toCard(r);
+    return { pageFollowerCode: userCode, pageFollowerName: displayName, pageFollowerGender: gender, ...rest };
+  });
+  return { rows: listed, total };
 }
 
 /** The open asks to follow, newest first. */
 export async function listAsks(db: Db, slateId: number, page: Page): Promise<Listed<OriginRequest>> {
-  const where = eq(slateRequests.slateId, slateId);
-  const [total] = await db.select({ n: count() }).from(slateRequests).where(where);
-  const rows = await db
-    .select(personColumns)
-    .from(slateRequests)
-    .innerJoin(users, eq(users.id, slateRequests.userId))
-    .innerJoin(plans, eq(plans.planCode, users.planCode))
-    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(where)
-    .orderBy(desc(slateRequests.createdAt), asc(users.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return {
-    rows: rows.map((r) => ({ requestCode: r.userCode, ...r, gender: r.gender as Gender, professionName: r.professionName ?? '' })),
-    total: Number(total?.n ?? 0),
-  };
+  const asks = { table: slateRequests, userId: slateRequests.userId };
+  const { rows, total } = await memberCardPage(db, asks, eq(slateRequests.slateId, slateId), [desc(slateRequests.createdAt), asc(users.id)], page);
+  return { rows: rows.map((r) => ({ requestCode: r.userCode, ...toCard(r) })), total };
 }
 
 export async function slateCounts(db: Db, slateId: number): Promise<{ count: number; requests: number; invited: number }> {
-  const [followers] = await db.select({ n: count() }).from(slateFollowers).where(eq(slateFollowers.slateId, slateId));
+  const [followed] = await db.select({ n: count() }).from(slateFollowers).where(eq(slateFollowers.slateId, slateId));
   const [asks] = await db.select({ n: count() }).from(slateRequests).where(eq(slateRequests.slateId, slateId));
   // Slates have no invitations.
-  return { count: Number(followers?.n ?? 0), requests: Number(asks?.n ?? 0), invited: 0 };
+  return { count: Number(followed?.n ?? 0), requests: Number(asks?.n ?? 0), invited: 0 };
 }
 
 /** The followers chart: followers by profession (largest first), and the open asks. */
 export async function slateReport(db: Db, slateId: number): Promise<OriginReport> {
-  const groups = await db
-    .select({ name: professions.professionName, n: count() })
-    .from(slateFollowers)
-    .innerJoin(users, eq(users.id, slateFollowers.userId))
-    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(eq(slateFollowers.slateId, slateId))
-    .groupBy(professions.professionName)
-    .orderBy(desc(count()), asc(professions.professionName));
+  const byProfession = await membersByProfession(db, followers, eq(slateFollowers.slateId, slateId));
   const counts = await slateCounts(db, slateId);
-  return { byProfession: groups.map((g) => ({ name: g.name ?? 'Others', count: Number(g.n) })), total: counts.count, requests: counts.requests, invited: 0 };
+  return { byProfession, total: counts.count, requests: counts.requests, invited: 0 };
 }

@@ -32,7 +32,7 @@ import { findMember } from '../../domain/members';
 import { bulletin } from '../../plugins/bulletins';
 import { addMember, addRequest, areFriends, deleteRequest, dismiss, removeMember, standingOf } from '../../domain/circles/membership';
 import { circleCounts, listInviteCandidates, listMembers, listRequests } from '../../domain/circles/people';
-import type { Listed } from '../../domain/circles/repo';
+import type { Listed } from '../../domain/paging';
 
 type Other = { id: number; userCode: string };
 /** `tells`: the bulletin the member acted on gets, in the same transaction. */

@@ -3,7 +3,9 @@
  * Lists come back as { rows, total } so the route can answer data + totalRecords.
  */
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { memberCardPage } from '../../domain/member-pages';
 import { cardColumns, toCard } from '../../domain/members';
+import { offsetOf, type Listed as PageOf, type Page } from '../../domain/paging';
 import type { ConnectionCard, FriendRelation } from '../../../contract/friends';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -11,12 +13,11 @@ import { friendDismissals, friendRequests, friendships } from '../../db/schema/f
 import { professions } from '../../db/schema/masters';
 import { plans } from '../../db/schema/plans';
 
-export type Page = { pageNo: number; pageSize: number };
-export type Listed = { rows: ConnectionCard[]; total: number };
+export type { Page };
+export type Listed = PageOf<ConnectionCard>;
 
 export { cardColumns, toCard };
 
-const offsetOf = (page: Page) => (page.pageNo - 1) * page.pageSize;
 const ordered = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });
 
 /** The other member of a friendship row of `ownerId`. */
@@ -56,19 +57,9 @@ export async function listFriends(db: Db, ownerId: number, page: Page, keyWord?:
 /** Requests received (`direction` 'received') or sent ('sent') by `ownerId`, newest first. */
 export async function listRequests(db: Db, ownerId: number, direction: 'received' | 'sent', page: Page): Promise<Listed> {
   const mine = direction === 'received' ? eq(friendRequests.toId, ownerId) : eq(friendRequests.fromId, ownerId);
-  const other = direction === 'received' ? friendRequests.fromId : friendRequests.toId;
-  const [totalRow] = await db.select({ n: count() }).from(friendRequests).where(mine);
-  const rows = await db
-    .select(cardColumns)
-    .from(friendRequests)
-    .innerJoin(users, eq(users.id, other))
-    .innerJoin(plans, eq(plans.planCode, users.planCode))
-    .leftJoin(professions, eq(professions.professionCode, users.professionCode))
-    .where(mine)
-    .orderBy(desc(friendRequests.createdAt), asc(users.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
-  return { rows: rows.map(toCard), total: totalRow?.n ?? 0 };
+  const other = { table: friendRequests, userId: direction === 'received' ? friendRequests.fromId : friendRequests.toId };
+  const { rows, total } = await memberCardPage(db, other, mine, [desc(friendRequests.createdAt), asc(users.id)], page);
+  return { rows: rows.map(toCard), total };
 }
 
 export async function loadCard(db: Db, userId: number): Promise<ConnectionCard | null> {

@@ -1,6 +1,6 @@
 /** Privacy and notify settings of one member, as the contract's rows. */
 import { eq } from 'drizzle-orm';
-import { PRIVACY_FEATURES, DEFAULT_PRIVACY_CODE, type PrivacyFeature } from '../../../contract/codes';
+import { PRIVACY_FEATURES, defaultPrivacyOf, type PrivacyFeature } from '../../../contract/codes';
 import {
   NOTIFY_FEATURE_NAMES,
   NOTIFY_FEATURES,
@@ -35,9 +35,9 @@ export async function savePrivacySetting(db: Db, userId: number, feature: Privac
   return { featureCode: feature, featureName: PRIVACY_FEATURE_NAMES[feature], privacyCode, privacyName: names.get(privacyCode) ?? '' };
 }
 
-/** Every feature back to the default (1 Everyone), personal details included. */
+/** Every feature back to its default (1 Everyone; calls 2 Billionetts), personal details included. */
 export async function resetPrivacySettings(db: Db, userId: number): Promise<void> {
-  for (const feature of PRIVACY_FEATURES) await setFeaturePrivacy(db, userId, feature, DEFAULT_PRIVACY_CODE);
+  for (const feature of PRIVACY_FEATURES) await setFeaturePrivacy(db, userId, feature, defaultPrivacyOf(feature));
 }
 
 export async function loadNotifySettings(db: Db, userId: number): Promise<NotifySetting[]> {

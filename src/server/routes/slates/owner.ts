@@ -25,7 +25,7 @@ import { writeOnce } from '../../plugins/idempotency';
 import { originOf } from '../../plugins/policy';
 import type { Origin } from '../../policy/origins';
 import { findMember } from '../../domain/members';
-import type { Listed } from '../../domain/circles/repo';
+import type { Listed } from '../../domain/paging';
 import { addFollower, deleteAsk, dismissSlate, removeFollower } from '../../domain/slates/membership';
 import { listAsks, listFollowers, slateCounts } from '../../domain/slates/people';
 

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client';
 import { HttpError, fieldError } from '../../http-error';
 import { memberOf } from '../../plugins/auth';
 import { writeOnce } from '../../plugins/idempotency';
-import { allows, canView, featurePrivacies, relationOf, setFeaturePrivacy } from '../../policy/privacy';
+import { allows, allowsCall, canView, featurePrivacies, relationOf, setFeaturePrivacy } from '../../policy/privacy';
 import { findMember, professionExists, type MemberRef } from '../../domain/members';
 import { loadMenu, loadPlan, loadProfile, loadUtilization, updateAbout, updateDetails } from './repo';
 
@@ -49,7 +49,8 @@ async function personalFor(db: Db, viewerId: number, owner: MemberRef): Promise<
   if (!profile) return null;
   const userPrivacyResponse = PRIVACY_FEATURES.map((feature) => ({
     featureName: feature,
-    privacyResponseCode: allows(privacy[feature], relation) ? ACCESS_OK : ACCESS_RESTRICTED,
+    // 'calls': whether the viewer may call the owner (policy/privacy.ts allowsCall).
+    privacyResponseCode: (feature === 'calls' ? allowsCall(privacy.calls, relation) : allows(privacy[feature], relation)) ? ACCESS_OK : ACCESS_RESTRICTED,
   }));
   return { ...profile, userPrivacyResponse };
 }
