@@ -2,20 +2,7 @@ import { z } from 'zod';
 import { PLAN_CODES } from './codes';
 import { DATE_PATTERN, EMAIL_PATTERN, MESSAGES, MOBILE_PATTERN, PASSWORD_PATTERN, isOldEnough } from './rules';
 
-/** Calls of spec/calls.md "Authentication and registration". */
-export const AUTH_PATHS = {
-  signIn: 'auth/signIn',
-  signUp: 'auth/signUp',
-  validateEmailId: 'auth/validateEmailId',
-  validateMobileNo: 'auth/validateMobileNo',
-  requestResetPassword: 'auth/requestResetPassword',
-  validateResetPasswordToken: 'auth/validateResetPasswordToken',
-  resetPassword: 'auth/resetPassword',
-  /** POST { refreshToken }: the next access and refresh tokens of the session (sessions.ts). */
-  refresh: 'auth/refresh',
-  /** POST { refreshToken }: Checkout — the session ends on the server (always 200). */
-  signOut: 'auth/signOut',
-} as const;
+export { AUTH_PATHS } from './auth-paths';
 
 const emailOrEmpty = z.union([z.literal(''), z.string().trim().regex(EMAIL_PATTERN, MESSAGES.usernameInvalid)]);
 const mobileOrEmpty = z.union([z.literal(''), z.string().trim().regex(MOBILE_PATTERN, MESSAGES.usernameInvalid)]);

@@ -27,11 +27,4 @@ export const plan = z.object({
 });
 export type Plan = z.infer<typeof plan>;
 
-export const MASTER_PATHS = {
-  privacies: 'privacies',
-  professions: 'professions',
-  emojis: 'emojis',
-  /** The services barter offers (contract/barter.ts serviceKind), whole: the form picks offline too. */
-  services: 'services',
-  plans: 'admin/plan/active',
-} as const;
+export { MASTER_PATHS } from './master-paths';

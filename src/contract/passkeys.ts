@@ -8,20 +8,7 @@ import { sessionData } from './auth';
  * are WebAuthn's JSON forms (@simplewebauthn/browser makes and reads them); the server
  * checks every field it needs, so these schemas hold only what routes them.
  */
-export const PASSKEY_PATHS = {
-  /** POST (public): options for a sign-in with a passkey alone (any of the browser's). */
-  signInOptions: 'auth/passkey/options',
-  /** POST (public) { response, rememberMe }: the session, as auth/signIn answers it. */
-  signIn: 'auth/signIn/passkey',
-  /** GET: data.passkeys, the newest first. */
-  list: 'user/passkeys',
-  /** POST: options for adding a passkey to this account. */
-  registerOptions: 'user/passkeys/options',
-  /** POST { response }: the passkey added; data.recoveryCodes with the first second factor. */
-  register: 'user/passkeys',
-  /** PATCH { name } renames; DELETE removes (404 when not the caller's). */
-  one: (passkeyCode: string) => `user/passkeys/${encodeURIComponent(passkeyCode)}`,
-} as const;
+export { PASSKEY_PATHS } from './auth-paths';
 
 const base64url = z.string().min(1).max(4096).regex(/^[A-Za-z0-9_-]+$/, 'Not base64url.');
 

@@ -7,18 +7,7 @@ import { passkeyAssertion, passkeyRequestOptions } from './passkeys';
  * recovery codes. A password sign-in of a member who has it on answers a challenge instead
  * of a session; the code (or a recovery code) sent with the challenge answers the session.
  */
-export const SECOND_FACTOR_PATHS = {
-  /** POST { challenge, code } or { challenge, passkey } (public): the session, or 400 with a field error on `code`. */
-  signIn: 'auth/signIn/second-factor',
-  /** GET: data = { totp, recoveryCodesLeft }. */
-  state: 'user/second-factor',
-  /** POST: a new secret to scan (replacing one never confirmed); 409 while one is on. */
-  beginTotp: 'user/second-factor/totp',
-  /** POST { code }: the first code confirms it; data.recoveryCodes, shown once. */
-  confirmTotp: 'user/second-factor/totp/confirm',
-  /** POST { password }: two-step sign-in off, recovery codes gone. */
-  off: 'user/second-factor/off',
-} as const;
+export { SECOND_FACTOR_PATHS } from './auth-paths';
 
 /**
  * secondFactor: what checkin asks for first ('totp' when the member has an authenticator

@@ -25,9 +25,9 @@ function valueImports(file: string): string[] {
   ].filter(Boolean);
 }
 
-/** Each file the first screen evaluates that imports `pkg`, with the chain of imports to it. */
-function chainsTo(pkg: string): string[] {
-  const parent = new Map<string, string | null>(FIRST_SCREEN.map((f) => [join(ROOT, f), null]));
+/** Each file `roots` evaluate that imports `pkg`, with the chain of imports to it. */
+function chainsTo(pkg: string, roots = FIRST_SCREEN): string[] {
+  const parent = new Map<string, string | null>(roots.map((f) => [join(ROOT, f), null]));
   const queue = [...parent.keys()];
   const found: string[] = [];
   while (queue.length) {
@@ -52,6 +52,14 @@ function chainsTo(pkg: string): string[] {
 describe("home's first screen", () => {
   it('evaluates no zod schema', () => {
     expect(chainsTo('zod')).toEqual([]);
+  });
+
+  it("starts a sync worker whose visitor part evaluates neither zod nor Dexie (checkin's passkey autofill starts it at once)", () => {
+    const worker = ['src/client/sync/sync.worker.ts'];
+    expect(chainsTo('zod', worker)).toEqual([]);
+    expect(chainsTo('dexie', worker)).toEqual([]);
+    // The walk reaches the calls the visitor's part answers.
+    expect(valueImports(join(ROOT, 'src/client/sync/public-sync.ts'))).toContain('./auth-calls');
   });
 
   it('would see one: the walk follows value imports to the contract', () => {

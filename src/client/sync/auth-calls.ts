@@ -4,16 +4,24 @@
  * into the device database (session.ts). A 401 here is a refused password, not an
  * ended session, so it is shown like any other refusal.
  */
-import { AUTH_PATHS, type SessionData, type SignInRequest, type SignUpRequest } from '../../contract/auth';
+import type { SessionData, SignInRequest, SignUpRequest } from '../../contract/auth';
+import { AUTH_PATHS, PASSKEY_PATHS, SECOND_FACTOR_PATHS } from '../../contract/auth-paths';
 import { CODE_EXISTS } from '../../contract/codes';
-import { SECOND_FACTOR_PATHS, type SecondFactorChallenge } from '../../contract/second-factor';
-import { PASSKEY_PATHS, type PasskeyAssertion, type PasskeyRequestOptions } from '../../contract/passkeys';
-import { MASTER_PATHS, type Plan } from '../../contract/masters';
+import type { SecondFactorChallenge } from '../../contract/second-factor';
+import type { PasskeyAssertion, PasskeyRequestOptions } from '../../contract/passkeys';
+import { MASTER_PATHS } from '../../contract/master-paths';
+import type { Plan } from '../../contract/masters';
 import { classifyUsername, isEmail } from '../../contract/rules';
 import type { CallResult } from './api';
 import { toCallResult } from './call-result';
 import type { Http, HttpResult } from './http';
-import { writeSession } from './session';
+
+/**
+ * Writes the session into the device database (session.ts). Passed in, not imported: the
+ * worker's visitor part loads the device database (Dexie) only once a session is to be
+ * written, so the checkin screen's worker needs none of it while the member types (public-sync.ts).
+ */
+export type WriteSession = (session: SessionData) => Promise<void>;
 
 const none = () => undefined;
 
@@ -24,7 +32,7 @@ export type SecondStep = { code: string } | { passkey: PasskeyAssertion };
  * A session (written to the device), or — for a member with two-step sign-in — the
  * challenge the code goes with (signInSecondFactor); nothing is written then.
  */
-export async function signIn(http: Http, input: SignInRequest): Promise<CallResult<SessionData | SecondFactorChallenge>> {
+export async function signIn(http: Http, writeSession: WriteSession, input: SignInRequest): Promise<CallResult<SessionData | SecondFactorChallenge>> {
   // The spec sends the login name twice: as typed, and split into emailId or mobileNo.
   const split = classifyUsername(input.username);
   const body = { ...input, emailId: input.emailId || split.emailId, mobileNo: input.mobileNo || split.mobileNo };
@@ -37,7 +45,7 @@ export async function signIn(http: Http, input: SignInRequest): Promise<CallResu
 }
 
 /** A session answered: written to the device. */
-async function sessionFrom(sent: HttpResult<SessionData>): Promise<CallResult<SessionData>> {
+async function sessionFrom(writeSession: WriteSession, sent: HttpResult<SessionData>): Promise<CallResult<SessionData>> {
   const result = toCallResult(sent, (d) => d);
   if (!result.ok) return result;
   if (!result.data) return { ok: false, status: result.status, message: 'The server answered without a session.' };
@@ -47,8 +55,8 @@ async function sessionFrom(sent: HttpResult<SessionData>): Promise<CallResult<Se
 const sendSession = (http: Http, path: string, body: unknown) => http.send<SessionData>(path, { method: 'POST', body });
 
 /** The second step for a sign-in's challenge — a code, a recovery code or a passkey's answer: the session, written to the device. */
-export async function signInSecondFactor(http: Http, challenge: string, step: SecondStep): Promise<CallResult<SessionData>> {
-  return sessionFrom(await sendSession(http, SECOND_FACTOR_PATHS.signIn, { challenge, ...step }));
+export async function signInSecondFactor(http: Http, writeSession: WriteSession, challenge: string, step: SecondStep): Promise<CallResult<SessionData>> {
+  return sessionFrom(writeSession, await sendSession(http, SECOND_FACTOR_PATHS.signIn, { challenge, ...step }));
 }
 
 /** Options for a sign-in with a passkey alone (the page runs the ceremony). */
@@ -57,8 +65,8 @@ export async function passkeySignInOptions(http: Http): Promise<CallResult<Passk
 }
 
 /** A sign-in with a passkey alone: the session, written to the device. */
-export async function signInWithPasskey(http: Http, response: PasskeyAssertion, rememberMe: boolean): Promise<CallResult<SessionData>> {
-  return sessionFrom(await sendSession(http, PASSKEY_PATHS.signIn, { response, rememberMe }));
+export async function signInWithPasskey(http: Http, writeSession: WriteSession, response: PasskeyAssertion, rememberMe: boolean): Promise<CallResult<SessionData>> {
+  return sessionFrom(writeSession, await sendSession(http, PASSKEY_PATHS.signIn, { response, rememberMe }));
 }
 
 export async function signUp(http: Http, input: SignUpRequest): Promise<CallResult> {

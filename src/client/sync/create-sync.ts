@@ -6,15 +6,15 @@ import type { SessionData } from '../../contract/auth';
 import { deleteMemberDb, memberDb } from '../store/db';
 import { discardItem, retryItem } from '../store/outbox';
 import type { PullResult, SyncApi } from './api';
-import * as auth from './auth-calls';
 import * as bulletins from './bulletin-calls';
 import type { Member, SyncContext } from './context';
 import { createHttp } from './http';
+import { createPublicSync, reporting } from './public-sync';
 import { createLeader, defaultLocks } from './leader';
 import { engineOnline, watchOnline, type OnOnline } from './online';
 import { pullsForTarget, runPull } from './pull/run-pull';
 import { createReplayer } from './replay';
-import { clearSession, isExpired, readSession } from './session';
+import { clearSession, isExpired, readSession, writeSession } from './session';
 import { createRenewal } from './renewal';
 import { endSessionOnServer, sendPendingSignOuts } from './sign-out';
 import * as pictures from './picture-calls';
@@ -63,6 +63,7 @@ export function createSync(options: SyncOptions): Sync {
   let current: Member | null = null;
   let reachable = true;
 
+  const noteReachable = (value: boolean) => void (reachable = value);
   const renewal = createRenewal(http, options.locks ?? defaultLocks());
   const ctx: SyncContext = {
     http,
@@ -89,9 +90,7 @@ export function createSync(options: SyncOptions): Sync {
       socket?.stop();
       await clearSession();
     },
-    noteReachable(value) {
-      reachable = value;
-    },
+    noteReachable,
   };
 
   /**
@@ -179,12 +178,6 @@ export function createSync(options: SyncOptions): Sync {
     return member ? call(member) : NOT_SIGNED_IN_CALL;
   };
 
-  const publicCall = async <R extends { ok: boolean; offline?: boolean }>(call: Promise<R>): Promise<R> => {
-    const result = await call;
-    reachable = !(!result.ok && result.offline);
-    return result;
-  };
-
   return {
     async start(): Promise<SessionData | null> {
       void sendPendingSignOuts(http);
@@ -192,30 +185,8 @@ export function createSync(options: SyncOptions): Sync {
       if (member) replayer.kick();
       return member?.session ?? null;
     },
-    async signIn(input) {
-      const result = await publicCall(auth.signIn(http, input));
-      // The member's outbox may hold writes from before a 401: deliver them now.
-      if (result.ok && !('challenge' in result.data)) await replayNow();
-      return result;
-    },
-    async signInSecondFactor(challenge, step) {
-      const result = await publicCall(auth.signInSecondFactor(http, challenge, step));
-      if (result.ok) await replayNow();
-      return result;
-    },
-    passkeySignInOptions: () => publicCall(auth.passkeySignInOptions(http)),
-    async signInWithPasskey(response, rememberMe) {
-      const result = await publicCall(auth.signInWithPasskey(http, response, rememberMe));
-      if (result.ok) await replayNow();
-      return result;
-    },
-    signUp: (input) => publicCall(auth.signUp(http, input)),
-    validateUsername: (username) => publicCall(auth.validateUsername(http, username)),
-    requestResetPassword: (username) => publicCall(auth.requestResetPassword(http, username)),
-    validateResetToken: (token) => publicCall(auth.validateResetToken(http, token)),
-    resetPassword: (token, password) => publicCall(auth.resetPassword(http, token, password)),
-    plans: () => publicCall(auth.plans(http)),
-    pushKey: () => publicCall(bulletins.pushKey(http)),
+    ...createPublicSync(http, { writeSession, reachable: noteReachable, signedIn: replayNow }),
+    pushKey: () => reporting(noteReachable)(bulletins.pushKey(http)),
     savePushSubscription: (subscription) => memberCall((m) => bulletins.savePushSubscription(ctx, m, subscription)),
 
     async pull(request) {
