@@ -38,7 +38,7 @@ function summary(runs: Scores[]) {
   return { performance: `${median(performance)} (${performance.join(', ')})`, others: `${lowest('accessibility')} / ${lowest('best-practices')}` };
 }
 
-async function score(url: string, port: number, keepStorage: boolean): Promise<Scores> {
+async function score(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -47,6 +47,12 @@ async function score(url: string, port: number, keepStorage: boolean): Promise<S
     disableStorageReset: keepStorage,
   });
   const lhr = result?.lhr;
+  // A load Lighthouse could not record (NO_NAVSTART, a lost trace) has no score at all: it
+  // is said and run again, at most twice. A recorded load always counts, however it scored.
+  if (lhr?.runtimeError && attempt < 3) {
+    console.log(`lighthouse ${new URL(url).pathname}: not recorded (${lhr.runtimeError.code}), run again`);
+    return score(url, port, keepStorage, attempt + 1);
+  }
   const scores = {} as Scores;
   for (const id of CATEGORIES) {
     const category = lhr?.categories[id];
