@@ -7,47 +7,13 @@
  * first-screen code takes its constants from the contract's schema-free files (codes.ts,
  * entry-messages.ts, media-files.ts, geo-paths.ts, bulletin-text.ts, …).
  */
-import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { parseSync } from 'vite';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSpecifier } from '../support/module-graph';
+import { chainsFrom, valueImports } from '../support/module-graph';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIRST_SCREEN = ['src/client/routes/_main.tsx', 'src/client/routes/_main/index.tsx'];
-
-/** The specifiers a file evaluates with it: imports and re-exports of values, side-effect imports. */
-function valueImports(file: string): string[] {
-  const { module } = parseSync(file, readFileSync(file, 'utf8'));
-  return [
-    ...module.staticImports.filter((i) => i.entries.length === 0 || i.entries.some((e) => !e.isType)).map((i) => i.moduleRequest.value),
-    ...module.staticExports.flatMap((e) => e.entries.filter((entry) => !entry.isType).map((entry) => entry.moduleRequest?.value ?? '')),
-  ].filter(Boolean);
-}
-
-/** Each file `roots` evaluate that imports `pkg`, with the chain of imports to it. */
-function chainsTo(pkg: string, roots = FIRST_SCREEN): string[] {
-  const parent = new Map<string, string | null>(roots.map((f) => [join(ROOT, f), null]));
-  const queue = [...parent.keys()];
-  const found: string[] = [];
-  while (queue.length) {
-    const file = queue.shift()!;
-    for (const specifier of valueImports(file)) {
-      if (specifier === pkg || specifier.startsWith(`${pkg}/`)) {
-        const chain = [file];
-        for (let up = parent.get(file); up; up = parent.get(up)) chain.unshift(up);
-        found.push(chain.map((f) => relative(ROOT, f)).join(' → '));
-        continue;
-      }
-      const next = resolveSpecifier(file, specifier);
-      if (next && !parent.has(next)) {
-        parent.set(next, file);
-        queue.push(next);
-      }
-    }
-  }
-  return found;
-}
+const chainsTo = (pkg: string, roots = FIRST_SCREEN) => chainsFrom(ROOT, roots, pkg);
 
 describe("home's first screen", () => {
   it('evaluates no zod schema', () => {

@@ -4,7 +4,7 @@
  * six is for billionetts (2) or only the member (3). Jonas (the second demo login) keeps his
  * whole work feature 'Only me', so visiting him shows the privacy picture.
  */
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import { eq, inArray } from 'drizzle-orm';
 import { PRIVACY } from '../../contract/codes';
 import type { Db } from '../db/client';
@@ -83,7 +83,10 @@ export function workEducationFor(
 }
 
 export async function seedWorkEducation(db: Db, members: SeedMember[]): Promise<void> {
-  const faker = new Faker({ locale: [en, base] });
+  // Imported here, not at the top: seed/index.ts (this file's importer) is loaded by every API
+  // process, and faker's package holds every locale's data (~20 MB of heap) once evaluated.
+  const { Faker: Generator, base, en } = await import('@faker-js/faker');
+  const faker = new Generator({ locale: [en, base] });
   faker.seed(STREAM_SEED);
   const ids = new Map<string, number>();
   for (let i = 0; i < members.length; i += CHUNK) {
