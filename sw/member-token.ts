@@ -9,12 +9,12 @@
  */
 import { API_BASE } from '../src/contract/codes';
 import type { SessionData } from '../src/contract/auth';
+// The zod-free file of the paths: contract/auth.ts would bring zod into the service worker.
+import { AUTH_PATHS } from '../src/contract/auth-paths';
 import { DEVICE_DB, RENEW_LOCK, SESSION_KEY, SESSION_STORE } from '../src/client/store/device-names';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** AUTH_PATHS.refresh (contract/auth.ts), written out: importing that file would bring zod into the worker. */
-const REFRESH_PATH = 'auth/refresh';
 /** As the sync worker: renewed a minute before its end, so the request does not go out with a dying token. */
 const RENEW_AHEAD_MS = 60_000;
 
@@ -58,7 +58,7 @@ export async function memberToken(): Promise<string | null> {
       if (!stored || stored.sessionCode !== first.sessionCode) return null;
       if (fresh(stored)) return stored.accessToken;
       if (!stored.refreshToken) return null;
-      const answer = await fetch(`${API_BASE}/${REFRESH_PATH}`, {
+      const answer = await fetch(`${API_BASE}/${AUTH_PATHS.refresh}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken: stored.refreshToken }),
