@@ -4,12 +4,12 @@
  */
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
-import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/codes';
 import { serveAdmin } from './admin/channel';
 import { setupDraining } from './drain';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD, ENCODINGS, ZLIB_OPTIONS } from './http/compression';
 import { setupMetrics, type MetricsOptions } from './metrics/app-metrics';
 import healthRoutes from './plugins/health';
 import { REQUEST_ID_HEADER, requestIds, setupRequestId } from './plugins/request-id';
@@ -242,24 +242,18 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     openapi: { openapi: '3.0.3', info: { title: 'Billionett API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  // JSON answers (a feed page is ~10 KB) shrink 5–10× on a member's slow link. Brotli at
-  // quality 4 costs well under a millisecond for such a page (the default 11 would cost
-  // tens). Files already compressed (dist/'s .br/.gz twins, the basemap) are sent as they are.
-  // Small windows (64 KB brotli, 8 KB deflate with a smaller hash): each answer opens a
-  // compressor of its own with the window's native state (~300 KB at the defaults). Alone a
-  // page's compression costs 0.05 ms either way, but at 500 pages a second the defaults cost
-  // the server ~0.3 ms a page (its CPU per page in the 100,000-member growth mix: 1.67 →
-  // 1.35 ms; 1.28 with no compression at all); a 5-entry page compresses to the same size.
-  // Every JSON answer is compressed in one call (syncThreshold 64 KB): the library's default
-  // on 2 cores (8 KB) sent a 10-entry page through a zlib stream and a pipeline of its own,
-  // which cost more than compressing it (issue 32's profile); larger files still stream.
+  // Every JSON answer compressed (http/compression.ts says why and how), each in one call
+  // (syncThreshold 64 KB): the library's default on 2 cores (8 KB) sent a 10-entry page
+  // through a zlib stream and a pipeline of its own, which cost more than compressing it
+  // (issue 32's profile); larger files still stream. Files already compressed (dist/'s
+  // .br/.gz twins, the basemap) and answers kept encoded (http/kept-answers.ts) go as they are.
   await app.register(compress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     syncThreshold: 65_536,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 16 } },
-    zlibOptions: { windowBits: 13, memLevel: 6 },
+    encodings: [...ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: ZLIB_OPTIONS,
   });
   // With redisUrl the counters live in Redis, shared by every API process.
   await setupRateLimit(app, { enabled: options.rateLimit ?? true, redisUrl: options.redisUrl, namespace: options.rateLimitNamespace });

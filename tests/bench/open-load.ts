@@ -43,7 +43,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
           if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) {
             const ms = Math.round((performance.now() - due) * 10) / 10;
             latencies.push(ms);
-            if (process.env.LOAD_TRACE && ms > 20) console.log('slow', ((due - start) / 1000).toFixed(3), ms);
+            if (process.env.LOAD_TRACE && ms > 20) console.error('slow', ((due - start) / 1000).toFixed(3), ms);
           }
           else failed += 1;
           resolve();

@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, sql } from 'drizzle-orm';
 import type { PostItem } from '../../../contract/entries';
 import { perDatabase, type Db } from '../../db/client';
-import { keptUntilWritten, readTables, rowsKeptUntilWritten } from '../../db/write-clock';
+import { readTables, rowsKeptUntilWritten } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { visibleTo } from '../../policy/visibility';
 import { FEED_MODES, featureWhere, filterShape, type FeedMode } from './feed-where';
@@ -122,6 +122,12 @@ async function itemsOf(db: Db, viewerId: number, picked: Picked[]): Promise<Post
   return toItems(rows(picked), async () => originalRows);
 }
 
+/** What itemsByIds reads: the marks' and the entries' tables. */
+export const entryTables = (db: Db): readonly string[] => {
+  const { entry } = statementsOf(db);
+  return [...entry.marksTables, ...entry.entryTables];
+};
+
 /** The visible entries with these ids, in this order, as feed items (search-repo.ts pages by id). */
 export async function itemsByIds(db: Db, viewerId: number, ids: number[]): Promise<PostItem[]> {
   if (ids.length === 0) return [];
@@ -131,25 +137,31 @@ export async function itemsByIds(db: Db, viewerId: number, ids: number[]): Promi
 }
 
 type FeedPage = { rows: PostItem[]; total: number };
+type Feed = { mode: FeedMode; codes: number[]; target?: number };
 
-/**
- * Pages read, kept while the embedded database's write clock stands still (db/write-clock.ts):
- * a kept page is exactly what reading it again would give, so a member's sync worker pulling
- * the same pages again, or a member coming back to the feed, is answered without the
- * database. At most 2,000 pages (~5–10 KB each).
- */
-const keptPage = keptUntilWritten<FeedPage>(2000);
-
-/** One page of a feed mode, with the filter codes as sent, and the total of its entries. */
-export async function listItems(db: Db, viewerId: number, feed: { mode: FeedMode; codes: number[]; target?: number }, page: Page): Promise<FeedPage> {
+/** The page statement of a feed's mode and filters, built once per database. */
+function statementFor(db: Db, feed: Feed) {
   const codes = filterShape(feed.codes);
   const shape = `${feed.mode}_${codes.join('_')}`;
-  const key = `${viewerId}:${shape}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
   const { entry, pages } = statementsOf(db);
   let statement = pages.get(shape);
   if (!statement) pages.set(shape, (statement = pageStatement(db, feed.mode, codes, [...entry.marksTables, ...entry.entryTables])));
-  // What the page's statements read, taken from their own text: a write to any of them is news.
-  return keptPage(db, key, statement.tables, () => readPage(db, viewerId, statement, feed, page));
+  return statement;
+}
+
+/**
+ * What a page's answer depends on: its key (viewer, mode, filters as they shape the
+ * statement, target, page) names the rest, and the tables its statements read, from their own
+ * text: a write to any of them is news (the routes keep answers by both: http/kept-answers.ts).
+ */
+export function feedPageKey(viewerId: number, feed: Feed, page: Page): string {
+  return `${viewerId}:${feed.mode}_${filterShape(feed.codes).join('_')}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
+}
+export const feedPageTables = (db: Db, feed: Feed): readonly string[] => statementFor(db, feed).tables;
+
+/** One page of a feed mode, with the filter codes as sent, and the total of its entries. */
+export async function listItems(db: Db, viewerId: number, feed: Feed, page: Page): Promise<FeedPage> {
+  return readPage(db, viewerId, statementFor(db, feed), feed, page);
 }
 
 async function readPage(db: Db, viewerId: number, statement: ReturnType<typeof pageStatement>, feed: { target?: number }, page: Page): Promise<FeedPage> {

@@ -84,6 +84,9 @@ export function featureWhere(codes: number[], me: Viewer): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
+/** featureWhere with every filter at once: what any filter may read (search-repo.ts searchTables). */
+export const allFiltersWhere = (me: Viewer): SQL => featureWhere([...TYPE_FILTERS, FEED_FILTER.gallery, FEED_FILTER.archive, FEED_FILTER.tags], me)!;
+
 /** The feed modes that page through `posts` (search pages its own way: search-repo.ts); `target` is the suite's owner, the circle or the slate. */
 export const FEED_MODES = {
   home: (me: Viewer) => homeWhere(me),

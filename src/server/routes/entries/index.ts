@@ -6,7 +6,9 @@
  * follows that member's 'suite' feature privacy (accessCode 106 and no rows when hidden).
  * Writes: writes.ts (create, share, delete, privacy), actions.ts (save, report, rate, vote).
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { keptAnswers } from '../../http/kept-answers';
 import { z } from 'zod';
 import { ACCESS_OK, ACCESS_RESTRICTED, CODE_OK } from '../../../contract/codes';
 import { envelope } from '../../../contract/envelope';
@@ -28,9 +30,9 @@ import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
 import { featureWhere, filterShape, filtersNameViewer, searchWhere, type FeedMode } from './feed-where';
-import { listItems } from './feed-page';
+import { feedPageKey, feedPageTables, listItems } from './feed-page';
 import { loadItem } from './read-repo';
-import { searchItems } from './search-repo';
+import { searchItems, searchTables } from './search-repo';
 import entryWriteRoutes from './writes';
 import { sql } from 'drizzle-orm';
 
@@ -41,9 +43,11 @@ type FeedQuery = z.infer<typeof feedQuery>;
 
 const pageOf = (q: FeedQuery) => ({ pageNo: q.pageNo, pageSize: q.pageSize ?? FEED_PAGE_SIZE });
 
-function feed(db: Db, me: Member, q: FeedQuery, mode: FeedMode, target?: number) {
-  return listItems(db, me.id, { mode, codes: q.featureCodes ?? [], target }, pageOf(q));
-}
+/**
+ * Feed pages and searches, kept per viewer as the bytes sent (http/kept-answers.ts) until a
+ * table their statements read is written: at most 10,000 answers (~2 KB each in brotli).
+ */
+const keptFeed = keptAnswers(10_000);
 
 /**
  * Feed mode circle / slate: the circle's or slate's id; 404 when the viewer may not read it
@@ -58,67 +62,74 @@ async function originId(db: Db, me: Member, postType: 'group' | 'page', code: st
 }
 
 const entryRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One page of a feed mode for the caller: read, or its kept bytes. */
+  const sendFeed = (request: FastifyRequest<{ Querystring: FeedQuery }>, reply: FastifyReply, mode: FeedMode, target?: number) => {
+    const me = memberOf(request);
+    const feed = { mode, codes: request.query.featureCodes ?? [], target };
+    const page = pageOf(request.query);
+    return keptFeed(request, reply, app.feedDb, feedPageKey(me.id, feed, page), feedPageTables(app.feedDb, feed), async () => {
+      const { rows, total } = await listItems(app.feedDb, me.id, feed, page);
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+    });
+  };
+
   app.get(path(ENTRY_PATHS.home), {
     config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
-    handler: async (request) => {
-      const me = memberOf(request);
-      const { rows, total } = await feed(app.feedDb, me, request.query, 'home');
-      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
-    },
+    handler: async (request, reply) => sendFeed(request, reply, 'home'),
   });
 
   app.get(path(ENTRY_PATHS.suite), {
     config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const me = memberOf(request);
       const { postType } = request.query;
+      // Who may read it is decided at every request (kept apart, policy/): only the page is kept.
       if (postType === 'group' || postType === 'page') {
         const id = await originId(app.db, me, postType, request.query.profileCode);
         if (id === null) return { code: CODE_OK, message: 'Hidden by the owner.', accessCode: ACCESS_RESTRICTED };
-        const { rows, total } = await feed(app.feedDb, me, request.query, postType === 'group' ? 'circle' : 'slate', id);
-        return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+        return sendFeed(request, reply, postType === 'group' ? 'circle' : 'slate', id);
       }
       // A member's suite: its 'suite' privacy (circles and slates above have their own rules).
       const owner = await viewFeature(app.db, me, request.query.userCode ?? request.query.profileCode, 'suite');
       if (!owner.visible) return { code: CODE_OK, message: 'Hidden by the member.', accessCode: ACCESS_RESTRICTED };
-      const { rows, total } = await feed(app.feedDb, me, request.query, 'suite', owner.id);
-      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
+      return sendFeed(request, reply, 'suite', owner.id);
     },
   });
 
   app.get(path(ENTRY_PATHS.saved), {
     config: { access: 'member' },
     schema: { tags: ['entries'], querystring: feedQuery, response: { 200: feedAnswer } },
-    handler: async (request) => {
-      const me = memberOf(request);
-      const { rows, total } = await feed(app.feedDb, me, request.query, 'saved');
-      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
-    },
+    handler: async (request, reply) => sendFeed(request, reply, 'saved'),
   });
 
-  /** Entries whose text matches `text`, among those `me` may see (searchPost and search/post). */
-  const searchEntries = async (me: Member, text: string, query: FeedQuery) => {
+  /** Entries whose text matches `text`, among those `me` may see (searchPost and search/post): read, or its kept bytes. */
+  const searchEntries = async (request: FastifyRequest, reply: FastifyReply, text: string, query: FeedQuery) => {
+    const me = memberOf(request);
     const codes = query.featureCodes ?? [];
-    const where = featureWhere(codes, me.id) ?? sql`true`;
-    // A search whose filters name no viewer is the same for every member.
-    const shared = filtersNameViewer(codes) ? undefined : `${text}|${filterShape(codes).join(',')}`;
-    const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, pageOf(query), undefined, shared);
-    return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
+    const page = pageOf(query);
+    const shape = filterShape(codes).join(',');
+    return keptFeed(request, reply, app.db, `search:${me.id}:${shape}:${page.pageNo}:${page.pageSize}:${text}`, searchTables(app.db), async () => {
+      const where = featureWhere(codes, me.id) ?? sql`true`;
+      // A search whose filters name no viewer is the same for every member.
+      const shared = filtersNameViewer(codes) ? undefined : `${text}|${shape}`;
+      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, page, undefined, shared);
+      return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
+    });
   };
 
   // The contract encodes the text; the route pattern needs the bare ':searchText'.
   app.get(decodeURIComponent(path(ENTRY_PATHS.search(':searchText'))), {
     config: { access: 'member' },
     schema: { tags: ['entries'], params: searchParams, querystring: feedQuery, response: { 200: searchAnswer } },
-    handler: async (request) => searchEntries(memberOf(request), request.params.searchText, request.query),
+    handler: async (request, reply) => searchEntries(request, reply, request.params.searchText, request.query),
   });
 
   app.get(path(ENTRY_PATHS.searchByKeyword), {
     config: { access: 'member' },
     schema: { tags: ['entries'], querystring: searchKeywordQuery, response: { 200: searchAnswer } },
-    handler: async (request) => searchEntries(memberOf(request), request.query.keyword, request.query),
+    handler: async (request, reply) => searchEntries(request, reply, request.query.keyword, request.query),
   });
 
   app.get(path(ENTRY_PATHS.entry(':postCode')), {

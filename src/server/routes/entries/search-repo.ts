@@ -34,13 +34,15 @@
  * ~0.15% of public entries); rarer words have few matches to read.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PostItem } from '../../../contract/entries';
-import { queryPrepared, type Db } from '../../db/client';
-import { keptUntilWritten } from '../../db/write-clock';
+import { perDatabase, queryPrepared, type Db } from '../../db/client';
+import { keptUntilWritten, readTables } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { circles, slates } from '../../db/schema/circles';
 import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, visibleTo } from '../../policy/visibility';
-import { itemsByIds } from './feed-page';
+import { entryTables, itemsByIds } from './feed-page';
+import { allFiltersWhere } from './feed-where';
 import type { Page } from './read-repo';
 
 /**
@@ -190,3 +192,13 @@ export async function searchItems(
   const ids = hits.slice(offset, offset + page.pageSize).map((h) => Number(h.id));
   return { rows: await itemsByIds(feedDb, viewerId, ids), total: Math.min(cap, hits.length) };
 }
+
+/**
+ * Every table a search may read — its parts with any filters, the words (search_terms), the
+ * page's marks and entries — from the statements' own text, once per database: a search's
+ * answer kept for its viewer (http/kept-answers.ts) is news after a write to any of them.
+ */
+export const searchTables = perDatabase((db): readonly string[] => {
+  const all = sql`select 1 from ${posts} where ${related(0)} and ${visibleTo(0)} and ${allFiltersWhere(0)} and ${openInOrigins} and ${publicOnSuites}`;
+  return [...new Set([...readTables(new PgDialect().sqlToQuery(all).sql), ...PUBLIC_READS, ...entryTables(db)])];
+});
