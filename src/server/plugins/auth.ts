@@ -56,11 +56,12 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
 }
 
 /**
- * Every signed-in request reads its account (gone, or a password changed since the token?):
- * kept until the next write to the embedded database (db/write-clock.ts) — a deleted account
- * or a new password is a write, so it counts at once.
+ * Every signed-in request reads its account (gone, or a password changed since the token?),
+ * kept until `users` is written (db/write-clock.ts) — a deleted account or a new password is a
+ * write, so it counts at once. A token with a session reads both at once (below); one without
+ * (signed before sessions were recorded) reads its account alone, here.
  */
-const keptAccount = keptUntilWritten<{ row?: { id: number; userCode: string; roles: string[]; changedAt: Date } }>(5000);
+const keptAccount = keptUntilWritten<{ row?: Account }>(5000);
 
 /** The account read, built once a database (building it cost ~0.5 ms a read; PostgreSQL also plans it once a connection). */
 const accountStatement = perDatabase((db) =>
@@ -72,30 +73,47 @@ const accountStatement = perDatabase((db) =>
     .prepare('account_by_code'),
 );
 
+type Account = { id: number; userCode: string; roles: string[]; changedAt: Date };
+type Session = { userId: number | null; revokedAt: Date | null; expiresAt: Date | null };
+
 /**
- * A token's session, kept like the account: until `sessions` is written anywhere (a sign-in,
- * a renewal, a revocation — PostgreSQL's write notices reach every host well within a second).
+ * A token's account and session in one statement (two round trips were most of a member's
+ * first request beyond its page), kept until `users` or `sessions` is written anywhere (a
+ * sign-in, a renewal, a revocation, a new password — PostgreSQL's write notices reach every
+ * host well within a second). Either written costs one statement again, as it did when each
+ * was kept alone.
  */
-const keptSession = keptUntilWritten<{ row?: { userId: number; revokedAt: Date | null; expiresAt: Date } }>(10_000);
-const sessionStatement = perDatabase((db) =>
+const keptAccountSession = keptUntilWritten<{ row?: Account & Session }>(10_000);
+const accountSessionStatement = perDatabase((db) =>
   db
-    .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.id, sql.placeholder('sid')))
+    .select({
+      id: users.id,
+      userCode: users.userCode,
+      roles: users.roles,
+      changedAt: users.passwordChangedAt,
+      userId: sessions.userId,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.id, sql.placeholder('sid')))
+    .where(eq(users.userCode, sql.placeholder('code')))
     .limit(1)
-    .prepare('session_by_id'),
+    .prepare('account_session'),
 );
 
 /** The member a verified token speaks for, or null when the account is gone, the password moved on or the session ended. */
 async function memberOfClaims(app: FastifyInstance, claims: VerifiedClaims): Promise<Member | null> {
-  const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({ row: (await accountStatement(app.db).execute({ code: claims.sub }))[0] }));
-  if (!row || claims.iat < Math.floor(row.changedAt.getTime() / 1000)) return null;
   const { sid } = claims;
-  if (sid !== undefined) {
-    const session = (await keptSession(app.db, sid, ['sessions'], async () => ({ row: (await sessionStatement(app.db).execute({ sid }))[0] }))).row;
-    if (!session || session.userId !== row.id || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
+  // A token signed before the password last changed speaks for no one.
+  const current = (row: Account | undefined): row is Account => row !== undefined && claims.iat >= Math.floor(row.changedAt.getTime() / 1000);
+  if (sid === undefined) {
+    const { row } = await keptAccount(app.db, claims.sub, ['users'], async () => ({ row: (await accountStatement(app.db).execute({ code: claims.sub }))[0] }));
+    return current(row) ? { id: row.id, userCode: row.userCode, roles: row.roles, sessionId: null } : null;
   }
-  return { id: row.id, userCode: row.userCode, roles: row.roles, sessionId: sid ?? null };
+  const { row } = await keptAccountSession(app.db, `${claims.sub} ${sid}`, ['users', 'sessions'], async () => ({ row: (await accountSessionStatement(app.db).execute({ code: claims.sub, sid }))[0] }));
+  if (!current(row) || row.userId !== row.id || row.revokedAt || !row.expiresAt || row.expiresAt.getTime() <= Date.now()) return null;
+  return { id: row.id, userCode: row.userCode, roles: row.roles, sessionId: sid };
 }
 
 /** A bearer token sent outside the Authorization header (the telex socket's login frame). */
