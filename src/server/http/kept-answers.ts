@@ -16,6 +16,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keptUntilWritten } from '../db/write-clock';
 import { COMPRESS_THRESHOLD, decode, encode, ENCODINGS, preferredEncoding, type Encoding } from './compression';
 
+/**
+ * The bytes in memory of their own size: zlib's sync output is a slice of its 16 KB chunk, and
+ * a short Buffer.from(string) a slice of Node's shared 8 KB pool — kept as they come, each
+ * ~2 KB answer held 16 KB (10,000 answers: 160 MB).
+ */
+export function exact(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** An answer serialized once: its JSON when small (sent as it is), else its encodings asked for so far. */
 type AnswerBytes = { json?: Buffer; encoded: Partial<Record<Encoding, Buffer>> };
 
@@ -28,7 +40,7 @@ function bytesOf(answer: AnswerBytes, encoding: Encoding | null): { bytes: Buffe
   const json = answer.json ?? decode(answer.encoded[from]!, from);
   // A client asking for no encoding is rare (every browser asks for one): its bytes are not kept.
   if (!encoding) return { bytes: json, encoding: null };
-  const bytes = encode(json, encoding);
+  const bytes = exact(encode(json, encoding));
   answer.encoded[encoding] = bytes;
   return { bytes, encoding };
 }
@@ -46,7 +58,7 @@ export function keptAnswers(max: number) {
     const answer = await kept(db, key, tables, async () => {
       // The route's serializer answers a string (fastify-type-provider-zod: JSON.stringify).
       const json = Buffer.from(reply.serialize(await read()) as string);
-      return json.length < COMPRESS_THRESHOLD || !wanted ? { json, encoded: {} } : { encoded: { [wanted]: encode(json, wanted) } };
+      return json.length < COMPRESS_THRESHOLD || !wanted ? { json: exact(json), encoded: {} } : { encoded: { [wanted]: exact(encode(json, wanted)) } };
     });
     const { bytes, encoding } = bytesOf(answer, wanted);
     reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding');
