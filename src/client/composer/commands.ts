@@ -9,7 +9,7 @@
 import type { MutationPayload } from '../../contract/mutations';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/enqueue';
+import { queueWith } from '../store/enqueue';
 import { sync } from '../sync/client';
 import { emptyForm, pickGalleries, toEntryForm, type ComposerForm, type ComposerTarget } from './form';
 import { composerDraftKey } from './queries';
@@ -31,7 +31,7 @@ export async function createEntry(me: string, target: ComposerTarget, form: Comp
     ...(target.kind === 'own' ? {} : { profileCode: target.code }),
     data: toEntryForm(form, userPostCode, pickGalleries(form.picks)),
   };
-  await db.transaction('rw', db.tables, async () => {
+  await queueWith(db, async (enqueue) => {
     const blobs = new Map(files.map((f) => [f.id, f.blob]));
     await db.mediaBlobs.bulkAdd(
       form.picks.flatMap((p) => {

@@ -7,10 +7,12 @@
  * contract's first-screen constants live apart from its schemas (codes.ts, entry-messages.ts,
  * media-files.ts, geo-paths.ts, bulletin-text.ts).
  */
+import Dexie from 'dexie';
 import type { MutationKind, MutationPayload } from '../../contract/mutations';
 import type { MemberDb } from './db';
 
-let outbox: Promise<typeof import('./outbox')> | undefined;
+type Outbox = typeof import('./outbox');
+let outbox: Promise<Outbox> | undefined;
 const load = () => (outbox ??= import('./outbox'));
 
 /**
@@ -31,6 +33,22 @@ export function preloadOutboxOnFirstInput(target: EventTarget = window): () => v
   return stop;
 }
 
+/** Queues one write: its outbox item and its optimistic change, in a transaction of their own. */
 export async function enqueue<K extends MutationKind>(db: MemberDb, kind: K, payload: MutationPayload<K>): Promise<string> {
+  // Inside a caller's transaction the load below could outlive it on a page's first write
+  // (see queueWith); refused every time, so a test finds the mistake, not a member.
+  if (Dexie.currentTransaction) throw new Error(`enqueue(${kind}) inside a transaction: use queueWith.`);
   return (await load()).enqueue(db, kind, payload);
+}
+
+/**
+ * One Dexie transaction holding a queued write and other rows (the draft it ends, the files it
+ * carries). The outbox's code is loaded before the transaction opens: an import awaited inside
+ * one spans tasks, and IndexedDB commits a transaction with no request pending at the end of a
+ * task (Dexie's PrematureCommitError). A page's first write would stay pending for good.
+ */
+export async function queueWith<T>(db: MemberDb, write: (enqueue: Outbox['enqueue']) => Promise<T>): Promise<T> {
+  const { enqueue: enqueueNow } = await load();
+  // An async scope: Dexie follows native awaits only inside one (it looks at the function's kind).
+  return db.transaction('rw', db.tables, async () => write(enqueueNow));
 }

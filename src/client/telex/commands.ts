@@ -7,7 +7,7 @@
 import { CHAT_BODY_MAX } from '../../contract/chat';
 import { uuidv7 } from '../../lib/ids';
 import { memberDb } from '../store/db';
-import { enqueue } from '../store/enqueue';
+import { queueWith } from '../store/enqueue';
 import { sync } from '../sync/client';
 import { draftKey } from './queries';
 
@@ -16,7 +16,7 @@ export async function sendTelex(me: string, peer: string, text: string): Promise
   const body = text.trim();
   if (!body || body.length > CHAT_BODY_MAX) return false;
   const db = memberDb(me);
-  await db.transaction('rw', db.tables, async () => {
+  await queueWith(db, async (enqueue) => {
     await enqueue(db, 'telex.send', { userCode: me, peer, id: uuidv7(), body, time: new Date().toISOString() });
     await db.drafts.delete(draftKey(peer));
   });
