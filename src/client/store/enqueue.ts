@@ -7,7 +7,7 @@
  * contract's first-screen constants live apart from its schemas (codes.ts, entry-messages.ts,
  * media-files.ts, geo-paths.ts, bulletin-text.ts).
  */
-import Dexie from 'dexie';
+import { Dexie } from 'dexie';
 import type { MutationKind, MutationPayload } from '../../contract/mutations';
 import type { MemberDb } from './db';
 
