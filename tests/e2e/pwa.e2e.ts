@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS, launch, newContext, shot, waitForServiceWorker } from './support/browser';
+import { watchContextErrors } from './support/page-errors';
 import { serviceWorkerDomain } from './support/worker-push';
 
 const baseUrl = inject('baseUrl');
@@ -36,11 +37,13 @@ describe('pwa', () => {
   it('is installable by Chromium’s own verdict', async () => {
     // An incognito context is never installable: use a real profile.
     const profile = mkdtempSync(join(tmpdir(), 'billionett-pwa-'));
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-      baseURL: baseUrl,
-    });
+    const context = await watchContextErrors(
+      await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+        baseURL: baseUrl,
+      }),
+    );
     try {
       const page = await openControlled(context);
       const cdp = await context.newCDPSession(page);

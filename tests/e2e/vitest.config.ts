@@ -7,6 +7,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['tests/e2e/support/page-errors-setup.ts'],
     globalSetup: ['tests/e2e/support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

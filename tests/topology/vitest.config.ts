@@ -11,6 +11,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/topology/**/*.topology.ts'],
     environment: 'node',
+    setupFiles: ['tests/e2e/support/page-errors-setup.ts'],
     globalSetup: ['tests/topology/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 90_000,

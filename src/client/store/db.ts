@@ -315,6 +315,16 @@ export function memberDb(userCode: string): MemberDb {
   return db;
 }
 
+/**
+ * For the worker's own background writes (a pull a socket frame asked for, a frame being
+ * stored): at checkout the member's database is closed and deleted under them, and what they
+ * would have written has no one left to show it to. Every other error is passed on.
+ */
+export function unlessCheckedOut(error: unknown): void {
+  if (error instanceof Dexie.DatabaseClosedError) return;
+  throw error;
+}
+
 /** Checkout: remove the member's whole database from the device. */
 export async function deleteMemberDb(userCode: string): Promise<void> {
   const db = members.get(userCode);

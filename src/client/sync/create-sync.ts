@@ -3,7 +3,7 @@
  * a Worker with their own fetch, clock and lock manager. sync.worker.ts only exposes it.
  */
 import type { SessionData } from '../../contract/auth';
-import { deleteMemberDb, memberDb } from '../store/db';
+import { deleteMemberDb, memberDb, unlessCheckedOut } from '../store/db';
 import { discardItem, retryItem } from '../store/outbox';
 import type { PullResult, SyncApi } from './api';
 import * as bulletins from './bulletin-calls';
@@ -118,7 +118,7 @@ export function createSync(options: SyncOptions): Sync {
   }
 
   const pullNewBulletins = () => {
-    if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 });
+    if (current) void runPull(ctx, current, { kind: 'bulletins', pageNo: 1 }).catch(unlessCheckedOut);
   };
   const callWatchers = createCallWatchers();
   const socket: ChatSocket | null = options.socketUrl

@@ -17,7 +17,7 @@ import { CHAT_CLOSE, CHAT_PATHS, chatServerFrame, type ChatClientFrame } from '.
 import type { CallSignal } from './api';
 import { mutations } from '../../contract/mutations';
 import { backoffDelay } from '../../lib/backoff';
-import type { OutboxItem } from '../store/db';
+import { unlessCheckedOut, type OutboxItem } from '../store/db';
 import { setTelexLink } from '../store/chat';
 import { needsRenewal } from './renewal';
 import { sameSession } from './session';
@@ -97,7 +97,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
     isReady = false;
     loggedInAs = null;
     socket.addEventListener('message', (event) => {
-      if (ws === socket) void onFrame(who, socket, event.data);
+      if (ws === socket) void onFrame(who, socket, event.data).catch(unlessCheckedOut);
     });
     socket.addEventListener('close', (event) => {
       if (ws === socket) closed(event.code);
@@ -188,7 +188,7 @@ export function createChatSocket(options: ChatSocketOptions): ChatSocket {
         renewedAfterRefusal = false;
         keepalive();
         // Before anything else is written, so a 'link' frame right after lands on top of it.
-        void setTelexLink(who.db, frame.link ?? 'up');
+        void setTelexLink(who.db, frame.link ?? 'up').catch(unlessCheckedOut);
         options.onReady();
         options.onCall?.({ type: 'socket.ready' });
         await inbox.readOpenChat(who);

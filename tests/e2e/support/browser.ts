@@ -1,6 +1,7 @@
 /** Headless Debian Chromium through playwright-core, with the flags this machine needs. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { watchPageErrors } from './page-errors';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -14,7 +15,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return watchPageErrors(await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS }));
 }
 
 export async function newContext(browser: Browser, baseURL: string, mobile = false): Promise<BrowserContext> {

@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { freePort } from '../../support/chaos';
 import { DEMO_PASSWORD } from '../../support/demo';
 import { CHROMIUM_ARGS } from './browser';
+import { watchPageErrors } from './page-errors';
 import type { Coturn } from './coturn';
 
 export type CallsServer = { baseUrl: string; stop(): Promise<void> };
@@ -57,18 +58,22 @@ export async function startCallsServer(turn: Coturn, ringMs: number): Promise<Ca
 }
 
 /** Chromium with a fake camera and microphone (a test pattern and a tone), asked nothing. */
-export function launchWithFakeMedia(): Promise<Browser> {
-  return chromium.launch({
+export async function launchWithFakeMedia(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
   });
+  return watchPageErrors(browser);
 }
 
 /** A context whose pages hold their calls relay-only and show the peer connection (decision 0078's test hook). */
 export async function callContext(browser: Browser, baseURL: string, phone: boolean): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 } });
   await context.grantPermissions(['microphone', 'camera'], { origin: baseURL });
-  await context.addInitScript(() => localStorage.setItem('billionett:call-relay-only', '1'));
+  // about:blank, where every page starts, has no storage: only the app's origin is told.
+  await context.addInitScript((origin) => {
+    if (location.origin === origin) localStorage.setItem('billionett:call-relay-only', '1');
+  }, new URL(baseURL).origin);
   return context;
 }
 

@@ -6,13 +6,15 @@
 import type { Browser, BrowserContext, Response } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../e2e/support/browser';
+import { watchPageErrors } from '../../e2e/support/page-errors';
 import { deployment } from './deployment';
 
 export async function launchAgainstBalancer(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${deployment().balancer}`],
   });
+  return watchPageErrors(browser);
 }
 
 export type Seen = { method: string; path: string; status: number; host: string };
