@@ -55,6 +55,9 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   return member;
 }
 
+type Account = { id: number; userCode: string; roles: string[]; changedAt: Date };
+type Session = { userId: number | null; revokedAt: Date | null; expiresAt: Date | null };
+
 /**
  * Every signed-in request reads its account (gone, or a password changed since the token?),
  * kept until `users` is written (db/write-clock.ts) — a deleted account or a new password is a
@@ -72,9 +75,6 @@ const accountStatement = perDatabase((db) =>
     .limit(1)
     .prepare('account_by_code'),
 );
-
-type Account = { id: number; userCode: string; roles: string[]; changedAt: Date };
-type Session = { userId: number | null; revokedAt: Date | null; expiresAt: Date | null };
 
 /**
  * A token's account and session in one statement (two round trips were most of a member's

@@ -139,30 +139,34 @@ export async function itemsByIds(db: Db, viewerId: number, ids: number[]): Promi
 type FeedPage = { rows: PostItem[]; total: number };
 type Feed = { mode: FeedMode; codes: number[]; target?: number };
 
-/** The page statement of a feed's mode and filters, built once per database. */
-function statementFor(db: Db, feed: Feed) {
-  const codes = filterShape(feed.codes);
-  const shape = `${feed.mode}_${codes.join('_')}`;
+/** The page statement of a feed's mode and filter shape, built once per database. */
+function statementFor(db: Db, mode: FeedMode, codes: number[]) {
+  const shape = `${mode}_${codes.join('_')}`;
   const { entry, pages } = statementsOf(db);
   let statement = pages.get(shape);
-  if (!statement) pages.set(shape, (statement = pageStatement(db, feed.mode, codes, [...entry.marksTables, ...entry.entryTables])));
+  if (!statement) pages.set(shape, (statement = pageStatement(db, mode, codes, [...entry.marksTables, ...entry.entryTables])));
   return statement;
 }
 
 /**
- * What a page's answer depends on: its key (viewer, mode, filters as they shape the
- * statement, target, page) names the rest, and the tables its statements read, from their own
- * text: a write to any of them is news (the routes keep answers by both: http/kept-answers.ts).
+ * One page of a feed mode for a viewer, with the filter codes as sent: what its answer depends
+ * on, and its read. The key (viewer, mode, filters as they shape the statement, target, page)
+ * names the rest; `tables` are those its statements read, from their own text: a write to any
+ * of them is news (the routes keep answers by both: http/kept-answers.ts). `read` answers the
+ * page's items and the total of its entries.
  */
-export function feedPageKey(viewerId: number, feed: Feed, page: Page): string {
-  return `${viewerId}:${feed.mode}_${filterShape(feed.codes).join('_')}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`;
+export function feedPage(db: Db, viewerId: number, feed: Feed, page: Page) {
+  const codes = filterShape(feed.codes);
+  const statement = statementFor(db, feed.mode, codes);
+  return {
+    key: `${viewerId}:${feed.mode}_${codes.join('_')}:${feed.target ?? 0}:${page.pageNo}:${page.pageSize}`,
+    tables: statement.tables,
+    read: (): Promise<FeedPage> => readPage(db, viewerId, statement, feed, page),
+  };
 }
-export const feedPageTables = (db: Db, feed: Feed): readonly string[] => statementFor(db, feed).tables;
 
-/** One page of a feed mode, with the filter codes as sent, and the total of its entries. */
-export async function listItems(db: Db, viewerId: number, feed: Feed, page: Page): Promise<FeedPage> {
-  return readPage(db, viewerId, statementFor(db, feed), feed, page);
-}
+/** One page of a feed mode (feedPage's read alone). */
+export const listItems = (db: Db, viewerId: number, feed: Feed, page: Page): Promise<FeedPage> => feedPage(db, viewerId, feed, page).read();
 
 async function readPage(db: Db, viewerId: number, statement: ReturnType<typeof pageStatement>, feed: { target?: number }, page: Page): Promise<FeedPage> {
   const values: Values = { ...NO_VALUES, me: viewerId, target: feed.target ?? 0, limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize };

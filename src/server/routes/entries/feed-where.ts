@@ -1,6 +1,6 @@
 /**
  * The WHERE of each feed mode and of the shortcut filters (spec §2.4). Visibility is
- * added by listItems, never here, so no mode can forget it.
+ * added by feed-page.ts, never here, so no mode can forget it.
  */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';

@@ -30,7 +30,7 @@ import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
 import { featureWhere, filterShape, filtersNameViewer, searchWhere, type FeedMode } from './feed-where';
-import { feedPageKey, feedPageTables, listItems } from './feed-page';
+import { feedPage } from './feed-page';
 import { loadItem } from './read-repo';
 import { searchItems, searchTables } from './search-repo';
 import entryWriteRoutes from './writes';
@@ -65,10 +65,9 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One page of a feed mode for the caller: read, or its kept bytes. */
   const sendFeed = (request: FastifyRequest<{ Querystring: FeedQuery }>, reply: FastifyReply, mode: FeedMode, target?: number) => {
     const me = memberOf(request);
-    const feed = { mode, codes: request.query.featureCodes ?? [], target };
-    const page = pageOf(request.query);
-    return keptFeed(request, reply, app.feedDb, feedPageKey(me.id, feed, page), feedPageTables(app.feedDb, feed), async () => {
-      const { rows, total } = await listItems(app.feedDb, me.id, feed, page);
+    const page = feedPage(app.feedDb, me.id, { mode, codes: request.query.featureCodes ?? [], target }, pageOf(request.query));
+    return keptFeed(request, reply, app.feedDb, page.key, page.tables, async () => {
+      const { rows, total } = await page.read();
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { userPosts: rows }, totalRecords: total };
     });
   };
