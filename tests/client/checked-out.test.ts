@@ -7,7 +7,7 @@ describe('unlessCheckedOut', () => {
     const db = memberDb('u-checked-out');
     await db.drafts.put({ key: 'k', value: 'v', updatedAt: 1 });
     await deleteMemberDb('u-checked-out');
-    await expect(db.drafts.put({ key: 'k', value: 'w', updatedAt: 2 })).rejects.toThrow();
+    await expect(db.drafts.put({ key: 'k', value: 'w', updatedAt: 2 })).rejects.toMatchObject({ name: 'DatabaseClosedError' });
     await expect(db.drafts.put({ key: 'k', value: 'w', updatedAt: 2 }).catch(unlessCheckedOut)).resolves.toBeUndefined();
     await expect(Promise.reject(new TypeError('a bug')).catch(unlessCheckedOut)).rejects.toThrow('a bug');
   });
