@@ -104,7 +104,10 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('message', onServiceWorkerMessage);
   window.addEventListener('offline', () => void requestOutboxSync());
 
-  void wb.register().then(() => {
-    window.setInterval(() => void wb.update(), UPDATE_CHECK_MS);
-  });
+  // A browser may refuse a service worker (blocked by policy, a private window): the app then
+  // runs without one, online only, as it did before the first install.
+  void wb.register().then(
+    () => window.setInterval(() => void wb.update(), UPDATE_CHECK_MS),
+    (error: unknown) => console.warn('No service worker: the app works online only.', error),
+  );
 }

@@ -33,8 +33,9 @@ export async function watchContextErrors(context: BrowserContext): Promise<Brows
     type Described = { name?: string; message?: string; stack?: string; inner?: { stack?: string } } | undefined;
     const tell = (how: string, error: Described) =>
       console.error(`${mark} ${how} ${location.href}: ${error?.name}: ${error?.message}\n${error?.stack ?? ''}\ninner: ${error?.inner?.stack ?? ''}`);
+    // Rejections only: window's 'error' also carries what is no exception (ResizeObserver's loop
+    // notice, error: null); a thrown error reaches weberror with its stack.
     addEventListener('unhandledrejection', (event) => tell('rejection', event.reason as Described));
-    addEventListener('error', (event) => tell('thrown', event.error as Described));
   }, MARK);
   return context;
 }
