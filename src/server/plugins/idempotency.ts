@@ -92,14 +92,14 @@ export function setupIdempotency(app: FastifyInstance): void {
   });
 }
 
+/** The digest of no bytes at all. */
+const EMPTY_BODY = createHash('sha256').digest('base64url');
+
 /**
  * What the key was first used for: the call, and a digest of what it carried (query and
  * body). A retry sends the same bytes; the same key with other content is a client bug or
  * a forgery, and replaying the first answer to it would silently drop the new content.
  */
-/** The digest of no bytes at all. */
-const EMPTY_BODY = createHash('sha256').digest('base64url');
-
 export function signatureOf(request: FastifyRequest, content?: string): { call: string; full: string } {
   const [path, query = ''] = request.url.split('?');
   const call = `${request.method} ${path}`;
