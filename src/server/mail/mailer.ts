@@ -6,7 +6,7 @@
  * otherwise: a reset link in a public mailbox is an account takeover.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import { lazily } from '../lazily';
 import type { Db } from '../db/client';
 import { devMail } from '../db/schema/mail';
 
@@ -17,11 +17,13 @@ const FROM = 'Billionett <no-reply@billionett.local>';
 
 export function createMailer(options: { smtpUrl?: string; db: Db; log: FastifyBaseLogger; keep: boolean }): Mailer {
   if (options.smtpUrl) {
-    const transport = createTransport(options.smtpUrl);
+    const { smtpUrl } = options;
+    // nodemailer loads at the first mail, not at start (idle RSS, BUDGETS: ≤ 300 MB).
+    const transport = lazily(async () => (await import('nodemailer')).createTransport(smtpUrl));
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transport()).sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text });
       },
     };
   }

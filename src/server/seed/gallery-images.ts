@@ -4,7 +4,7 @@
  * random name in the gallery{,-thumb} folders (domain/media-files.ts), with a media row for the owner's storage.
  * Drawn small and encoded at low effort, all at once: ~8 pictures cost well under a second.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../sharp';
 import type { PostGallery } from '../../contract/entries';
 import { galleryPath, MEDIA_LIMITS } from '../../contract/media';
 import type { Db } from '../db/client';
@@ -32,6 +32,7 @@ export type SeedPicture = { ownerId: number; albumName: string };
 
 /** Draws and stores one picture per request; answers their gallery items (paths and sizes) in order. */
 export async function storeSeedPictures(db: Db, files: MediaFiles, wanted: SeedPicture[], first = 0): Promise<PostGallery[]> {
+  const sharp = await loadSharp();
   const made = await Promise.all(
     wanted.map(async (w, i) => {
       const raw = await sharp(Buffer.from(drawing(first + i))).removeAlpha().raw().toBuffer({ resolveWithObject: true });

@@ -10,20 +10,20 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { PasskeyItem } from '../../../contract/passkeys';
 import type { Db } from '../../db/client';
 import { passkeys, webauthnChallenges } from '../../db/schema/passkeys';
+import { lazily } from '../../lazily';
 import { dropRecoveryCodesIfNoFactor, issueRecoveryCodes, secondFactorsOf, sha256 } from './recovery-codes';
+
+/** The library loads at the first ceremony, not at start: ~12 MB of idle RSS (BUDGETS: ≤ 300 MB). */
+const webauthn = lazily(() => import('@simplewebauthn/server'));
 
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60_000;
 const TIMEOUT_MS = 2 * 60_000;
@@ -73,7 +73,7 @@ type Member = { id: number; userCode: string; login: string; displayName: string
 /** Options for adding a passkey; the member's own are excluded (an authenticator holds one per account). */
 export async function registrationOptions(db: Db, rp: RelyingParty, member: Member): Promise<PublicKeyCredentialCreationOptionsJSON & Record<string, unknown>> {
   const own = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, member.id));
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: 'Billionett',
     rpID: rp.id,
     userName: member.login || member.userCode,
@@ -96,7 +96,7 @@ export type Registered = { kind: 'added'; passkeyCode: string; name: string; rec
 export async function registerPasskey(db: Db, rp: RelyingParty, userId: number, response: RegistrationResponseJSON, name: string): Promise<Registered> {
   const challenge = challengeOf(response);
   if (!challenge || !(await spendChallenge(db, challenge, 'register', userId))) return { kind: 'refused' };
-  const verified = await verifyRegistrationResponse({
+  const verified = await (await webauthn()).verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
     expectedOrigin: rp.origins,
@@ -132,7 +132,7 @@ export async function registerPasskey(db: Db, rp: RelyingParty, userId: number, 
 /** Options for a sign-in with a passkey alone: any of the browser's for this site. */
 export async function signInOptions(db: Db, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON & Record<string, unknown>> {
   // Alone, a passkey stands for the password and the second step: the browser must verify the member.
-  const options = await generateAuthenticationOptions({ rpID: rp.id, challenge: newChallenge(), timeout: TIMEOUT_MS, userVerification: 'required' });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rp.id, challenge: newChallenge(), timeout: TIMEOUT_MS, userVerification: 'required' });
   await keepChallenge(db, options.challenge, 'signIn', null);
   return asJson(options);
 }
@@ -143,7 +143,7 @@ export async function signInOptions(db: Db, rp: RelyingParty): Promise<PublicKey
  */
 export async function secondStepOptions(db: Db, rp: RelyingParty, userId: number, challenge: string): Promise<PublicKeyCredentialRequestOptionsJSON & Record<string, unknown>> {
   const own = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: TIMEOUT_MS,
@@ -165,7 +165,7 @@ export async function verifyAssertion(
 ): Promise<number | null> {
   const [key] = await db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
   if (!key || (expected.userId !== undefined && key.userId !== expected.userId)) return null;
-  const verified = await verifyAuthenticationResponse({
+  const verified = await (await webauthn()).verifyAuthenticationResponse({
     response,
     expectedChallenge: expected.challenge,
     expectedOrigin: rp.origins,
@@ -191,7 +191,7 @@ export async function passkeySignIn(db: Db, rp: RelyingParty, response: Authenti
 /** Options for the member to confirm it is them with one of their passkeys (a step that needs it, like deleting the account). */
 export async function confirmOptions(db: Db, rp: RelyingParty, userId: number): Promise<PublicKeyCredentialRequestOptionsJSON & Record<string, unknown>> {
   const own = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     challenge: newChallenge(),
     timeout: TIMEOUT_MS,

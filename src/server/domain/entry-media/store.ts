@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp';
 import { ENTRY_MESSAGES, type PostGallery } from '../../../contract/entries';
 import { galleryPath, MEDIA_LIMITS, VIDEO_PLACEHOLDER, type GalleryDir, type MediaType, type MediaUpload } from '../../../contract/media';
 import type { Db } from '../../db/client';
@@ -47,6 +47,7 @@ type Rendered = { dir: GalleryDir; bytes: Buffer; width: number; height: number 
 
 /** The display picture and its thumbnail: EXIF-turned, never enlarged, WebP without metadata. */
 export async function renderGalleryImage(original: Buffer): Promise<Rendered[]> {
+  const sharp = await loadSharp();
   const turned = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate().toBuffer();
   const render = async (dir: GalleryDir, px: number, quality: number): Promise<Rendered> => {
     const { data, info } = await sharp(turned)

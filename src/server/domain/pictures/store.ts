@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, lt, sum } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp';
 import { IMAGE_FORMATS, SOURCE_MAX_PX, VARIANT_PX, type ImageType } from '../../../contract/pictures';
 import type { Db } from '../../db/client';
 import { media } from '../../db/schema/media';
@@ -32,6 +32,7 @@ const isAccepted = (format: string | undefined): format is ImageInfo['format'] =
 
 /** What the bytes really are (never the name or the declared type); null when not an accepted image. */
 export async function inspectImage(bytes: Buffer): Promise<ImageInfo | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!isAccepted(meta.format) || !meta.width || !meta.height) return null;
@@ -77,6 +78,7 @@ type Variant = { imageType: Exclude<ImageType, 'temp'>; bytes: Buffer; width: nu
 
 /** The crop (in the picture as the member sees it, EXIF-turned) as source + three squares, all WebP without metadata. */
 export async function renderVariants(original: Buffer, crop: Crop): Promise<Variant[]> {
+  const sharp = await loadSharp();
   const cropped = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .extract({ left: crop.x, top: crop.y, width: crop.w, height: crop.h })
