@@ -5,7 +5,9 @@
  * `EXPLAIN (ANALYZE, SUMMARY) EXECUTE` on a connection set as the server's feed pool is
  * (generic plans, no JIT): planning + execution, summed over the page's statements, the
  * median of ten runs after six warm-ups (PostgreSQL builds its generic plan on the sixth).
- * The viewer: a member with a median number of billionetts; the suite is their own.
+ * The viewer: a member with a median number of billionetts; the suite is their own. Then the
+ * same statements run by a bare client as the server's driver runs them (`roundTrip`): what
+ * any API process must wait for them, driver and loopback included.
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Client, Pool } from 'pg';
@@ -17,10 +19,15 @@ type Captured = { sql: string; params: unknown[] };
 const literal = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Planning and execution (ms) of the page's statements, summed. */
-async function pageTime(client: Client, statements: Captured[], tag: string): Promise<{ planning: number; execution: number }> {
+/**
+ * Planning and execution (ms) of the page's statements, summed; and `roundTrip`, the same
+ * statements run by this bare client as the server's driver runs them (named, extended
+ * protocol, over loopback): the least any API process could take for them.
+ */
+async function pageTime(client: Client, statements: Captured[], tag: string): Promise<{ planning: number; execution: number; roundTrip: number }> {
   let planning = 0;
   let execution = 0;
+  let roundTrip = 0;
   for (const [i, q] of statements.entries()) {
     const name = `bench_${tag}_${i}`;
     await client.query(`prepare ${name} as ${q.sql}`);
@@ -36,11 +43,20 @@ async function pageTime(client: Client, statements: Captured[], tag: string): Pr
     }
     planning += median(plans);
     execution += median(runs);
+    const trips: number[] = [];
+    for (let k = 0; k < 16; k++) {
+      const started = performance.now();
+      await client.query({ name: `${name}_rt`, text: q.sql, values: q.params });
+      if (k >= 6) trips.push(performance.now() - started);
+    }
+    roundTrip += median(trips);
   }
-  return { planning, execution };
+  return { planning, execution, roundTrip };
 }
 
-export async function feedDbTime(url: string): Promise<{ mode: string; planning: number; execution: number }[]> {
+export type DbTime = { mode: string; planning: number; execution: number; roundTrip: number };
+
+export async function feedDbTime(url: string): Promise<DbTime[]> {
   const captured: Captured[] = [];
   const pool = new Pool({ connectionString: url, max: 1 });
   const db = drizzle(pool, { logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as never;
@@ -52,7 +68,7 @@ export async function feedDbTime(url: string): Promise<{ mode: string; planning:
        select d.id as viewer from degree d order by d.n, d.id offset (select count(*) / 2 from degree) limit 1`,
     );
     const { viewer } = rows[0]!;
-    const out: { mode: string; planning: number; execution: number }[] = [];
+    const out: DbTime[] = [];
     // Home, and the viewer's own suite.
     for (const [mode, target] of [['home', 0], ['suite', viewer]] as [FeedMode, number][]) {
       captured.length = 0;
@@ -68,6 +84,6 @@ export async function feedDbTime(url: string): Promise<{ mode: string; planning:
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   for (const r of await feedDbTime(process.argv[2] ?? process.env.DATABASE_URL ?? '')) {
-    console.log(`${r.mode}: planning ${r.planning.toFixed(2)} ms, execution ${r.execution.toFixed(2)} ms`);
+    console.log(`${r.mode}: planning ${r.planning.toFixed(2)} ms, execution ${r.execution.toFixed(2)} ms, round trips ${r.roundTrip.toFixed(2)} ms`);
   }
 }

@@ -167,6 +167,12 @@ export async function measureFeedGrowth(): Promise<Row[]> {
           value: `${(api / (home.planning + home.execution)).toFixed(1)} (${api.toFixed(2)} ÷ ${(home.planning + home.execution).toFixed(2)} ms)`,
           budget: '≤ 1.5',
         });
+        // The floor of the row above: its statements' round trips alone, from a bare client.
+        rows.push({
+          measure: `the same statements from a bare client (node-postgres, loopback) ÷ their database time, ${size.toLocaleString('en')} members`,
+          value: `${(home.roundTrip / (home.planning + home.execution)).toFixed(1)} (${home.roundTrip.toFixed(2)} ÷ ${(home.planning + home.execution).toFixed(2)} ms)`,
+          budget: 'the floor of the row above',
+        });
         if (size === SIZES.at(-1)) rows.push(await capacity(server.url, requests, size));
       } finally {
         await server.stop();
