@@ -6,7 +6,8 @@
  * happens in between (later hits never extend it). Several keys are hit in one atomic step,
  * so parallel requests can never all read "below the limit" and slip past it together.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { ConnectRedis } from '../redis';
 
 export type Hit = { key: string; windowMs: number };
 /** The count after this hit and the time left in the key's window. */
@@ -105,8 +106,8 @@ export type RedisLog = { warn: (obj: object, msg: string) => void };
  * (maxRetriesPerRequest: null), while a limit check must fail within a second so the
  * caller can fail open (plugins/rate-limit.ts) instead of hanging a sign-in.
  */
-export function createRedisLimiterClient(url: string, log: RedisLog): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, enableAutoPipelining: true });
+export function createRedisLimiterClient(connect: ConnectRedis, log: RedisLog): Redis {
+  const client = connect({ maxRetriesPerRequest: 1, commandTimeout: 1000, enableAutoPipelining: true });
   let lastWarn = 0;
   // ioredis reconnects by itself; without a listener an error event would crash the process.
   client.on('error', (err: Error) => {

@@ -23,6 +23,7 @@ import type { Redis } from 'ioredis';
 import { MESSAGES } from '../../contract/rules';
 import { HttpError } from '../http-error';
 import { createMemoryCounterStore, createRedisCounterStore, createRedisLimiterClient, type CounterStore } from './counter-store';
+import { redisAt } from '../redis';
 
 const MINUTE = 60_000;
 
@@ -159,7 +160,7 @@ export async function setupRateLimit(app: FastifyInstance, setup: RateLimitSetup
     return;
   }
   const namespace = setup.namespace ?? 'billionett:rl:';
-  const redis: Redis | null = setup.redisUrl ? createRedisLimiterClient(setup.redisUrl, app.log) : null;
+  const redis: Redis | null = setup.redisUrl ? createRedisLimiterClient(await redisAt(setup.redisUrl), app.log) : null;
   const store = redis ? createRedisCounterStore(redis) : createMemoryCounterStore();
   app.decorate('limits', createLimits(store, `${namespace}fail:`, app.log));
   app.addHook('onClose', async () => {

@@ -4,7 +4,8 @@
  * direct call; with REDIS_URL it is Redis pub/sub, so several API processes act as one.
  * A process subscribes to a member's channel only while it holds a socket of that member.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { ConnectRedis } from '../redis';
 
 export type BusListener = (channel: string, payload: string) => void;
 
@@ -41,10 +42,10 @@ export function createMemoryBus(listener: BusListener): Bus {
 }
 
 /** Two connections: a subscriber connection cannot publish (Redis protocol rule). */
-export function createRedisBus(url: string, listener: BusListener, log: Log): Bus {
+export function createRedisBus(connect: ConnectRedis, listener: BusListener, log: Log): Bus {
   const options = { lazyConnect: false, maxRetriesPerRequest: null, enableAutoPipelining: true };
-  const pub = new Redis(url, options);
-  const sub = new Redis(url, options);
+  const pub = connect(options);
+  const sub = connect(options);
   for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
     // ioredis reconnects by itself; without a listener an error event would crash the process.
     client.on('error', (err: Error) => log.warn({ err: err.message, client: name }, 'redis bus error'));
@@ -80,8 +81,8 @@ export function createRedisBus(url: string, listener: BusListener, log: Log): Bu
 }
 
 /** A Redis command connection for presence, sharing the bus's URL. */
-export function createRedisClient(url: string, log: Log): Redis {
-  const client = new Redis(url, { maxRetriesPerRequest: null, enableAutoPipelining: true });
+export function createRedisClient(connect: ConnectRedis, log: Log): Redis {
+  const client = connect({ maxRetriesPerRequest: null, enableAutoPipelining: true });
   client.on('error', (err: Error) => log.warn({ err: err.message }, 'redis presence error'));
   return client;
 }

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChatErrorCode } from '../../contract/chat';
+import type { ConnectRedis } from '../redis';
 import { createMemoryBus, createRedisBus, createRedisClient, type Bus } from './bus';
 import { createMemoryPresence, createRedisPresence, type Presence } from './presence';
 
@@ -45,7 +46,8 @@ export function send(conn: Conn, frame: string): void {
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(frame);
 }
 
-export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }) {
+/** `redis`: connections to the Redis shared by the API processes (REDIS_URL); none for one process alone. */
+export function createHub(options: { redis?: ConnectRedis; log: FastifyBaseLogger }) {
   const local = new Map<string, Set<Conn>>();
   const all = new Set<Conn>();
   const subscribed = new Map<string, Promise<void>>();
@@ -67,8 +69,8 @@ export function createHub(options: { redisUrl?: string; log: FastifyBaseLogger }
     for (const conn of conns) if (only === null ? conn.id !== skip : conn.id === only) send(conn, frame);
   };
 
-  const bus: Bus = options.redisUrl ? createRedisBus(options.redisUrl, deliver, options.log) : createMemoryBus(deliver);
-  const presence: Presence = options.redisUrl ? createRedisPresence(createRedisClient(options.redisUrl, options.log)) : createMemoryPresence();
+  const bus: Bus = options.redis ? createRedisBus(options.redis, deliver, options.log) : createMemoryBus(deliver);
+  const presence: Presence = options.redis ? createRedisPresence(createRedisClient(options.redis, options.log)) : createMemoryPresence();
   bus.subscribe(SESSIONS_ENDED).catch((err: Error) => options.log.warn({ err: err.message }, 'telex: sessions-ended subscription failed'));
 
   return {

@@ -29,6 +29,7 @@ import { createCalls, type Calls } from './calls';
 import { callPushes, type CallPushes } from '../push/call-push';
 import { createMemoryCallStore, createRedisCallStore } from './call-store';
 import { createRedisClient } from './bus';
+import { redisAt } from '../redis';
 
 export type SocketOptions = {
   /** Message frames allowed per window per socket; false turns the limit off (benchmarks). */
@@ -59,7 +60,8 @@ declare module 'fastify' {
  * and GET ${API_BASE}/chat/socket (public: the login frame authenticates).
  */
 export async function setupRealtime(app: FastifyInstance, options: SocketOptions & { redisUrl?: string }): Promise<void> {
-  const hub = createHub({ redisUrl: options.redisUrl, log: app.log });
+  const redis = options.redisUrl ? await redisAt(options.redisUrl) : undefined;
+  const hub = createHub({ redis, log: app.log });
   app.decorate('telex', hub);
   app.decorate('sessionsEnded', (sessionIds: string[]) => hub.endSessions(sessionIds));
   hub.onSessionsEnded((ids) => {
@@ -72,7 +74,7 @@ export async function setupRealtime(app: FastifyInstance, options: SocketOptions
   });
   // Calls (realtime/calls.ts): their state is shared through Redis like presence.
   let pushes: CallPushes | undefined;
-  const callStore = options.redisUrl ? createRedisCallStore(createRedisClient(options.redisUrl, app.log)) : createMemoryCallStore();
+  const callStore = redis ? createRedisCallStore(createRedisClient(redis, app.log)) : createMemoryCallStore();
   const calls = createCalls({
     db: app.db,
     hub,
