@@ -24,8 +24,8 @@ export const ZLIB_OPTIONS: ZlibOptions = { windowBits: 13, memLevel: 6 };
 /**
  * Answers kept as bytes (kept-answers.ts: feed pages, searches) pick brotli's quality by size.
  * A 5-entry page (~4 KB of JSON) comes to ~0.9 KB at quality 2 or 4 — one packet either way —
- * and quality 2 costs it 32 µs of the server's CPU against 77 (tests/bench figures of this
- * machine, 40 members' home and search pages). Past 16 KB the bytes a member waits for on a
+ * and quality 2 costs it 32 µs of the server's CPU against 77 (2,000 compressions of 20
+ * members' home and search pages, issue 32's machine). Past 16 KB the bytes a member waits for on a
  * slow link count more than the CPU (a 50-entry page: 10.1 KB at 2, 9.2 KB at 4), so 4.
  */
 const SMALL_ANSWER = 16 * 1024;
