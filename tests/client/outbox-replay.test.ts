@@ -32,6 +32,26 @@ describe('outbox replay', () => {
     await expectAppliedOnce(h, server, 'Written on the train');
   });
 
+  it('sends the writes first: a pull asked while the outbox is being sent goes after that pass', async () => {
+    const h = await signedIn(server);
+    const { userCode } = h.member;
+    const order: string[] = [];
+    h.net.around = async (request, pass) => {
+      order.push(`${request.method} start`);
+      const response = await pass();
+      order.push(`${request.method} end`);
+      return response;
+    };
+    await enqueue(h.db, 'about.update', { userCode, data: { about: 'Queued on the train' } });
+    await h.sync.kick();
+    // The member's screen asks for its rows in the same moment (the shell's refresh on `online`).
+    await h.sync.pull({ kind: 'profile', userCode });
+    await h.sync.settled();
+    expect(order.slice(0, 3)).toEqual(['PUT start', 'PUT end', 'GET start']);
+    expect(await h.db.profiles.get(userCode)).toMatchObject({ about: 'Queued on the train' });
+    expect(await h.db.profiles.get(userCode)).not.toHaveProperty('_sync');
+  });
+
   it('retries a dead network at 250 ms doubling to a 10 s cap, then delivers', async () => {
     const h = await signedIn(server);
     const { userCode, token } = h.member;

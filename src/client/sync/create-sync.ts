@@ -34,6 +34,9 @@ import * as deletion from './deletion-calls';
 import * as dataExport from './export-calls';
 import { callRelay, createCallWatchers } from './call-signals';
 
+/** The longest a pull waits for the outbox pass under way (writes first, below): the budget for 100 queued writes. */
+const WRITES_FIRST_MS = 2000;
+
 export type SyncOptions = {
   /** Origin + API_BASE, e.g. https://billionett.example/api/v1. */
   baseUrl: string;
@@ -165,6 +168,21 @@ export function createSync(options: SyncOptions): Sync {
     if (current) replayer.kick();
     else await replayNow();
   };
+  /**
+   * Writes first: while the outbox is being sent, a pull waits for that pass (at most
+   * WRITES_FIRST_MS). Back online, the screen's refresh (the shell's ten reads) went out
+   * with the outbox's first batch and the server answered them first, holding the
+   * member's writes back (issue 32: 100 queued writes within 2 s of the network's
+   * return); and reads made before the writes land bring back rows without them.
+   */
+  const writesFirst = async () => {
+    const sending = replayer.sending();
+    if (!sending) return;
+    // Its own timer, not the backoff's `sleep` (which tests record as backoff pauses).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([sending, new Promise<void>((resolve) => (timer = setTimeout(resolve, WRITES_FIRST_MS)))]);
+    clearTimeout(timer);
+  };
   (options.onOnline ?? watchOnline)(() => {
     reachable = true;
     socket?.kick();
@@ -191,7 +209,9 @@ export function createSync(options: SyncOptions): Sync {
 
     async pull(request) {
       const member = await refresh();
-      return member ? runPull(ctx, member, request) : NOT_SIGNED_IN;
+      if (!member) return NOT_SIGNED_IN;
+      await writesFirst();
+      return runPull(ctx, member, request);
     },
     async kick() {
       socket?.kick();

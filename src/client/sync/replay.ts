@@ -44,6 +44,11 @@ export type Replayer = {
   replaying(): boolean;
   /** Resolves when the current run ends (tests; a run in backoff ends only on success or stop). */
   settled(): Promise<void>;
+  /**
+   * The pass sending the outbox now (or woken to), to wait for; null while none is under
+   * way (idle, or paused in a backoff: nothing is being sent then).
+   */
+  sending(): Promise<void> | null;
 };
 
 export type ReplayDeps = {
@@ -74,6 +79,17 @@ export function createReplayer(deps: ReplayDeps): Replayer {
   let generation = 0;
   let wake: (() => void) | null = null;
   let withdraw = new AbortController();
+  // The pass under way, for sending(): opened when the loop wakes to a pass, closed after it.
+  let passing: Promise<void> | null = null;
+  let passed: (() => void) | null = null;
+  const openPass = () => {
+    passing ??= new Promise<void>((resolve) => (passed = resolve));
+  };
+  const closePass = () => {
+    passed?.();
+    passing = null;
+    passed = null;
+  };
   // Kinds with a prepare step go alone: their request is only known after the step.
   const preparedKinds = new Set(Object.keys(deps.prepare ?? {}));
 
@@ -231,10 +247,14 @@ export function createReplayer(deps: ReplayDeps): Replayer {
 
   async function loop(gen: number): Promise<void> {
     for (;;) {
+      // Opened in the same turn as the wake (kick, `online`), before a pull asked for just
+      // after it can look.
+      openPass();
       const member = await deps.refresh();
       if (!member || gen !== generation) return;
       again = false;
       const outcome = await pass(member, gen);
+      closePass();
       if (outcome === 'stop' || gen !== generation) return;
       if (outcome === 'retry') {
         await pause(backoffDelay(attempt++, BACKOFF_START_MS, BACKOFF_CAP_MS));
@@ -253,6 +273,7 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       .leader(member.session.id, () => loop(gen), withdraw.signal)
       .catch((error: unknown) => console.error('outbox replay stopped', error))
       .finally(() => {
+        closePass();
         if (run === current) run = null;
         // A kick that came in while the run was finishing (or after a stop) must not be lost.
         if (again) kick();
@@ -278,6 +299,7 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       wake?.();
     },
     replaying: () => run !== null,
+    sending: () => passing,
     async settled() {
       // A run may hand over to a new one (a late kick); wait for the last.
       for (let current = run; current; current = run) await current;
