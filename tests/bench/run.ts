@@ -57,7 +57,7 @@ const STEPS: Step[] = [
       (s) => measureFeedPaint(s.url),
       (s) => measureFeedScroll(s.url),
       (s) => measureOutboxDrainInBrowser(s.url),
-      (s) => measureOutboxDrain(s.url),
+      (s) => measureOutboxDrain(s),
     ]),
   },
   { name: 'lighthouse', run: withServer([(s) => measureLighthouse(s.url), (s) => measureFirstScreenBlocking(s.url)]) },

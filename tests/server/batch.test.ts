@@ -66,6 +66,26 @@ describe.each(dbTargets())('batch on $name', ({ databaseUrl }) => {
     expect(await keysOf(m.userCode)).toBe(2);
   });
 
+  it('tells used keys from new ones item by item, the same key twice in one batch included', async () => {
+    const m = await s.signUpMember();
+    const first = await batch(m, [aboutItem(m, 'sent before', 'mix-1')]);
+    // The batch looks up all its keys at once (idempotency.ts withUnusedKeysKnown): mix-1 is
+    // used, mix-2 is new the first time and used the second.
+    const res = await batch(m, [aboutItem(m, 'sent before', 'mix-1'), aboutItem(m, 'new', 'mix-2'), aboutItem(m, 'new', 'mix-2')]);
+    const results = res.body.data.results as { status: number; body: { data: { about: string } }; replayed?: boolean }[];
+    expect(results.map((r) => [r.status, r.body.data.about, r.replayed ?? false])).toEqual([
+      [201, 'sent before', true],
+      [201, 'new', false],
+      [201, 'new', true],
+    ]);
+    expect(results[0]!.body).toEqual(first.body.data.results[0].body);
+    // Other content under a key used earlier in the same batch is refused, as it would be alone.
+    const reused = await batch(m, [aboutItem(m, 'third', 'mix-3'), aboutItem(m, 'not the same', 'mix-3')]);
+    expect(reused.body.data.results.map((r: { status: number }) => r.status)).toEqual([201, 422]);
+    expect(await aboutInDb(m.userCode)).toBe('third');
+    expect(await keysOf(m.userCode)).toBe(3);
+  });
+
   it('authorizes each item: a refused item stops the run, later items are not run', async () => {
     const m = await s.signUpMember();
     const other = await s.signUpMember();

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { keepDatesAsText } from './pglite-parsers';
 import { PGLITE_EXTENSIONS } from './extensions';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -105,6 +106,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     await lock?.release();
     throw error;
   }
+  keepDatesAsText(client);
   const clock = clockWrites(client);
   const db = drizzleLite({ client });
   setWriteClock(db, clock);

@@ -20,7 +20,8 @@ import { API_BASE } from '../../contract/codes';
 import { BATCH_PATH, batchAnswer, batchRequest, type BatchItem, type BatchResult } from '../../contract/batch';
 import { envelope } from '../../contract/envelope';
 import { HttpError } from '../http-error';
-import { IDEMPOTENCY_HEADER } from './idempotency';
+import { IDEMPOTENCY_HEADER, withUnusedKeysKnown } from './idempotency';
+import { memberOf } from './auth';
 
 const ITEM_HEADER = 'x-billionett-batch-item';
 const NOT_BATCHABLE = 'Only a member\u2019s writes can be sent in a batch.';
@@ -70,12 +71,16 @@ export async function setupBatch(app: FastifyInstance): Promise<void> {
         config: { access: 'member', write: { repeatable: 'a container: each item carries its own Idempotency-Key and meets its own route\u2019s rules' } },
         schema: { tags: ['sync'], body: batchRequest, response: { 200: envelope(batchAnswer) } },
         handler: async (request) => {
+          const { items } = request.body;
           const results: BatchResult[] = [];
-          for (const item of request.body.items) {
-            const result = await runItem(request, item);
-            results.push(result);
-            if (result.status < 200 || result.status >= 300) break;
-          }
+          // The member is known here (access: 'member'); each item is still authorized on its own.
+          await withUnusedKeysKnown(app.db, memberOf(request).userCode, items.map((item) => item.key), async () => {
+            for (const item of items) {
+              const result = await runItem(request, item);
+              results.push(result);
+              if (result.status < 200 || result.status >= 300) break;
+            }
+          });
           return { code: 200, message: 'ok', data: { results } };
         },
       });

@@ -9,7 +9,7 @@
  * A refused write (status ≥ 400) rolls back, so the key is free for a corrected retry.
  */
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -78,7 +78,7 @@ export function setupIdempotency(app: FastifyInstance): void {
     if (request.routeOptions.config.write !== 'once' || !request.member) return;
     if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     const key = keyOf(request);
-    if (!key) return;
+    if (!key || takeUnused(request.member.userCode, key)) return;
     const [first] = await app.db
       .select()
       .from(idempotencyKeys)
@@ -90,6 +90,34 @@ export function setupIdempotency(app: FastifyInstance): void {
     request.wroteOnce = true;
     return sendWrite(reply, { status: first.status, body: first.response, replayed: true });
   });
+}
+
+/**
+ * Keys a batch (plugins/batch.ts) found unused, all in one statement, just before running its
+ * items: an item's own lookup above would find nothing, so it is skipped — one statement of the
+ * six or seven each queued write costs. Taken once: the same key twice in a batch is looked up
+ * the second time. Only the lookup is skipped; the route still reserves the key, so a repeat
+ * that arrives meanwhile (another host) is answered by the reservation (409, or its stored
+ * answer), as a repeat racing a lone request is.
+ */
+const unusedKeys = new Set<string>();
+const unusedId = (scope: string, key: string) => `${scope}\0${key}`;
+const takeUnused = (scope: string, key: string): boolean => unusedKeys.delete(unusedId(scope, key));
+
+/** Runs `run` with the member's unused keys among `keys` known to the replay lookup; forgotten after. */
+export async function withUnusedKeysKnown<T>(db: Db, scope: string, keys: string[], run: () => Promise<T>): Promise<T> {
+  const used = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.memberId, scope), inArray(idempotencyKeys.key, keys)));
+  const taken = new Set(used.map((row) => row.key));
+  const known = [...new Set(keys)].filter((key) => !taken.has(key)).map((key) => unusedId(scope, key));
+  for (const id of known) unusedKeys.add(id);
+  try {
+    return await run();
+  } finally {
+    for (const id of known) unusedKeys.delete(id);
+  }
 }
 
 /** The digest of no bytes at all. */
