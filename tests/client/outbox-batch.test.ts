@@ -41,6 +41,30 @@ describe('outbox batches', () => {
     expect(row).not.toHaveProperty('_sync');
   });
 
+  it('sends the next batch while the answers of the one before are written, and writes them in order', async () => {
+    const h = await signedIn(server);
+    const { userCode } = h.member;
+    const order: string[] = [];
+    h.net.around = async (request, pass) => {
+      if (request.path.endsWith('/batch')) order.push('batch sent');
+      return pass();
+    };
+    h.db.outbox.hook('deleting', () => void order.push('answer written'));
+    const texts = Array.from({ length: 120 }, (_, i) => `Edit number ${i}`);
+    await queueAbouts(h, texts);
+    await h.sync.kick();
+    await h.sync.settled();
+
+    // Each batch leaves before the answers of the one before it are written.
+    const sent = order.flatMap((step, i) => (step === 'batch sent' ? [i] : []));
+    expect(sent).toHaveLength(3);
+    expect(order.slice(0, sent[1]! + 1)).toEqual(['batch sent', 'batch sent']);
+    expect(order.filter((s) => s === 'answer written')).toHaveLength(120);
+    // Written in order: the member's row is the server's answer to the last edit.
+    expect(await h.db.profiles.get(userCode)).toMatchObject({ about: 'Edit number 119' });
+    expect(await h.db.profiles.get(userCode)).not.toHaveProperty('_sync');
+  });
+
   it('a batch whose answer is lost is resent and every write still applies once', async () => {
     const h = await signedIn(server);
     const { userCode } = h.member;
