@@ -20,6 +20,7 @@ import { drainOptions, stopOnSignals } from '../src/server/drain';
 import { answerPrimary, clusterScrape, metricsListen, serveMetrics, type MetricsListen } from '../src/server/metrics/listener';
 import { DataDirBusy, holderOf } from '../src/server/db/data-dir-lock';
 import { exitStartFailed } from '../src/server/start-refused';
+import { returnBootMemory } from '../src/server/boot-memory';
 import { ensureFineLand, fineLandFile } from '../src/server/geo/fine-land';
 import { resolveDemoPassword } from '../src/server/seed/demo-logins';
 import { seededDemoLogins, unusedActivationCodes } from '../src/server/seed/index';
@@ -184,6 +185,7 @@ async function serve(worker: number | undefined): Promise<void> {
   stopOnSignals(app, drain);
 
   await app.listen({ port, host });
+  await returnBootMemory();
   // With WORKERS=N the first process speaks for all.
   if (worker !== undefined && worker !== 1) return;
   const codes = await unusedActivationCodes(app.db, 2);
