@@ -130,6 +130,23 @@ describe('passkeys', () => {
     await context.close();
   });
 
+  it('an autofill ceremony the browser will not start says nothing; the button says why', async () => {
+    // At an IP address (the server's name for passkeys is localhost) the browser refuses any
+    // ceremony at once: the member, who asked for nothing, sees the form as it is.
+    const context = await journey.browser.newContext({ baseURL: inject('baseUrl'), viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const asked = context.waitForEvent('response', (r) => r.url().endsWith('/api/v1/auth/passkey/options'));
+    await page.goto('/checkin');
+    await asked;
+    const refused = page.getByText('That passkey was not accepted. Try again, or check in with your password.');
+    await page.waitForTimeout(500);
+    expect(await refused.isVisible()).toBe(false);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => refused.isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.close();
+  });
+
   it('checkin offers the passkey button at phone width, readable in dark', async () => {
     const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
     const page = await context.newPage();

@@ -79,9 +79,11 @@ export function CheckinScreen() {
       return;
     }
     const ceremony = await getPasskey(options.data, autofill);
-    // Closing the dialog (or a button replacing the autofill's ceremony) is no error.
+    // Closing the dialog (or a button replacing the autofill's ceremony) is no error. Nor is
+    // an autofill ceremony the browser would not start (no passkey support for this address,
+    // say): the member asked for nothing, and the button still says what goes wrong.
     if (!ceremony.ok) {
-      if (!ceremony.cancelled) setError(ceremony.message);
+      if (!ceremony.cancelled && !autofill) setError(ceremony.message);
       return;
     }
     const result = await callSafely(() => sync.signInWithPasskey(ceremony.response, form.getValues().rememberMe));
