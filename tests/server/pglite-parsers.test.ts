@@ -75,6 +75,11 @@ describe('PGlite keeps dates as text for drizzle', () => {
     expect((await kept.query<{ n: string; d: string }>(`select 7 as n, date '2026-11-29' as d`, [], ask)).rows).toEqual([{ n: 'int 7', d: '2026-11-29' }]);
   });
 
+  it('honours an ask that parses a type the instance keeps as text', async () => {
+    const ask = { parsers: { [types.DATE]: (value: string) => `parsed ${value}` } };
+    expect((await kept.query<{ d: string }>(`select date '2026-11-29' as d`, [], ask)).rows).toEqual([{ d: 'parsed 2026-11-29' }]);
+  });
+
   it('honours the ask again when PGlite’s own parser for a type was replaced', async () => {
     const other = await PGlite.create();
     try {

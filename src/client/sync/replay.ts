@@ -255,8 +255,13 @@ export function createReplayer(deps: ReplayDeps): Replayer {
       if (gen !== generation || ctx.member()?.db !== member.db) return 'stop';
       const next = nextRun(queue, held, handled, batching);
       if (!next) break;
-      if (!Array.isArray(next)) await local.done();
-      const outcomes = Array.isArray(next) ? await sendRun(member, next, local) : [[next, await send(member, next)] as [OutboxItem, Sent]];
+      let outcomes: Awaited<ReturnType<typeof sendRun>>;
+      if (Array.isArray(next)) outcomes = await sendRun(member, next, local);
+      else {
+        // A lone item goes after every answer before it is written (its target may be theirs).
+        await local.done();
+        outcomes = [[next, await send(member, next)]];
+      }
       if (outcomes === 'unsupported') {
         // The server refused the batch request itself: send one by one for the rest of this pass.
         batching = false;

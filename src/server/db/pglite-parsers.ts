@@ -20,10 +20,17 @@ export const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, t
 
 const asText: Parser = (value) => value;
 
-/** True when each type the ask names is one the instance already keeps as text. */
+/** A value no parser of ours would make up: a keep-as-text parser answers it with itself. */
+const PROBE = '\u0000keep-as-text';
+
+/**
+ * True when each type the ask names is one the instance keeps as text (only TEXT_TYPES hold
+ * `asText`) and the ask keeps it as text too: drizzle's parsers are its own `(v) => v`, so they
+ * are told by what they answer, and an ask that parses a type (a Date for a date) is honoured.
+ */
 function changesNothing(instance: Record<number, Parser>, asked: Record<number, Parser>): boolean {
   for (const key in asked) {
-    if (instance[Number(key)] !== asText || !TEXT_TYPES.includes(Number(key) as (typeof TEXT_TYPES)[number])) return false;
+    if (instance[Number(key)] !== asText || asked[Number(key)]?.(PROBE, Number(key)) !== PROBE) return false;
   }
   return true;
 }

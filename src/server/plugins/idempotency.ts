@@ -78,7 +78,7 @@ export function setupIdempotency(app: FastifyInstance): void {
     if (request.routeOptions.config.write !== 'once' || !request.member) return;
     if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     const key = keyOf(request);
-    if (!key || takeUnused(request.member.userCode, key)) return;
+    if (!key || takeUnused(app.db, request.member.userCode, key)) return;
     const [first] = await app.db
       .select()
       .from(idempotencyKeys)
@@ -100,9 +100,15 @@ export function setupIdempotency(app: FastifyInstance): void {
  * that arrives meanwhile (another host) is answered by the reservation (409, or its stored
  * answer), as a repeat racing a lone request is.
  */
-const unusedKeys = new Set<string>();
+const unusedKeys = new WeakMap<object, Set<string>>();
 const unusedId = (scope: string, key: string) => `${scope}\0${key}`;
-const takeUnused = (scope: string, key: string): boolean => unusedKeys.delete(unusedId(scope, key));
+/** Kept by the database the keys were looked up in: two apps in one process (tests) never share them. */
+const unusedIn = (db: object): Set<string> => {
+  let keys = unusedKeys.get(db);
+  if (!keys) unusedKeys.set(db, (keys = new Set()));
+  return keys;
+};
+const takeUnused = (db: object, scope: string, key: string): boolean => unusedIn(db).delete(unusedId(scope, key));
 
 /** Runs `run` with the member's unused keys among `keys` known to the replay lookup; forgotten after. */
 export async function withUnusedKeysKnown<T>(db: Db, scope: string, keys: string[], run: () => Promise<T>): Promise<T> {
@@ -112,11 +118,12 @@ export async function withUnusedKeysKnown<T>(db: Db, scope: string, keys: string
     .where(and(eq(idempotencyKeys.memberId, scope), inArray(idempotencyKeys.key, keys)));
   const taken = new Set(used.map((row) => row.key));
   const known = [...new Set(keys)].filter((key) => !taken.has(key)).map((key) => unusedId(scope, key));
-  for (const id of known) unusedKeys.add(id);
+  const marked = unusedIn(db);
+  for (const id of known) marked.add(id);
   try {
     return await run();
   } finally {
-    for (const id of known) unusedKeys.delete(id);
+    for (const id of known) marked.delete(id);
   }
 }
 
