@@ -73,6 +73,32 @@ describe('FeedList', () => {
     expect(drawn()[0]).toBe('card-0');
   });
 
+  it("reads the list's place after layout (its observer's report), not in the opening commit", () => {
+    // A browser's observer reports after the frame's layout; happy-dom's never does.
+    const reports: ((entries: ResizeObserverEntry[]) => void)[] = [];
+    const real = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(report: (entries: ResizeObserverEntry[]) => void) {
+        reports.push(report);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    try {
+      renderFeed();
+      // Its cards drawn, nothing read yet.
+      expect(drawn().length).toBeGreaterThan(0);
+      expect(rect.mock.contexts.filter((node) => (node as Element).getAttribute('role') === 'feed')).toHaveLength(0);
+      act(() => reports.forEach((report) => report([])));
+      expect(rect.mock.contexts.filter((node) => (node as Element).getAttribute('role') === 'feed').length).toBeGreaterThan(0);
+    } finally {
+      rect.mockRestore();
+      globalThis.ResizeObserver = real;
+    }
+  });
+
   it('takes the measured height of the drawn cards, the estimate for the others', () => {
     cardHeight = 300;
     renderFeed();
@@ -166,7 +192,19 @@ describe('FeedList', () => {
     scrollTo(200 * CARD);
     expect(screen.queryByText('card-201')).toBeNull();
     const ask = vi.fn<() => void>();
-    rerender(<FeedList items={items} itemKey={String} focusIndex={700} onFocused={ask} renderItem={(code, i) => <article aria-posinset={i + 1} tabIndex={-1}>{code}</article>} />);
+    rerender(
+      <FeedList
+        items={items}
+        itemKey={String}
+        focusIndex={700}
+        onFocused={ask}
+        renderItem={(code, i) => (
+          <article aria-posinset={i + 1} tabIndex={-1}>
+            {code}
+          </article>
+        )}
+      />,
+    );
     expect(document.activeElement).toBe(screen.getByText('card-700'));
     expect(ask).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('card-201')).toBeNull();

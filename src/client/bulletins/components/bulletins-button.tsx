@@ -2,15 +2,20 @@
  * The header's bell: the unread bulletin count on it (and in its name), the list behind it.
  * The app badge is set from the same Dexie counts (shell/main-layout/use-app-badge.ts).
  */
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { IconBell } from '../../ui/icons';
+import { lazyDialog } from '../../ui/lazy-dialog';
+import { LazyTooltip } from '../../ui/lazy-tooltip';
 import { markRead, pullBulletins } from '../commands';
 import { renewPush } from '../push';
 import { useBulletinUnread, useUnreadAt } from '../queries';
-import { BulletinsDrawer } from './bulletins-drawer';
+
+// Closed on most visits: its code, its three live queries and its portal come when the
+// member reaches for the bell, not with the opening screen.
+const BulletinsDrawer = lazyDialog(() => import('./bulletins-drawer').then((m) => m.BulletinsDrawer));
 
 export function BulletinsButton({ me }: { me: string }) {
   const [opened, drawer] = useDisclosure(false);
@@ -29,13 +34,21 @@ export function BulletinsButton({ me }: { me: string }) {
   const label = unread > 0 ? `Bulletins, ${unread} unread` : 'Bulletins';
   return (
     <>
-      <Tooltip label="Bulletins">
-        <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red.9" disabled={unread === 0} offset={6}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={drawer.open}>
+      <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red.9" disabled={unread === 0} offset={6}>
+        <LazyTooltip label="Bulletins">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            onClick={drawer.open}
+            onPointerEnter={BulletinsDrawer.preload}
+            onFocus={BulletinsDrawer.preload}
+          >
             <IconBell />
           </ActionIcon>
-        </Indicator>
-      </Tooltip>
+        </LazyTooltip>
+      </Indicator>
       <BulletinsDrawer me={me} opened={opened} onClose={drawer.close} />
     </>
   );

@@ -180,22 +180,42 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const node = list.current;
     if (!node) return;
     const measure = () => {
       const top = node.getBoundingClientRect().top + window.scrollY;
       setScrollMargin((was) => (Math.abs(top - was) >= 1 ? top : was));
     };
-    measure();
     // What is above the list (the composer opening, filters wrapping) moves it, and grows
-    // or shrinks the page with it: the body's size is the cheapest thing to watch (the
-    // observer reports after layout, so reading the position then costs no extra layout).
-    if (typeof ResizeObserver === 'undefined') return;
+    // or shrinks the page with it: the body's size is the cheapest thing to watch. The
+    // observer reports after layout, its first report after the first frame's, so reading
+    // the position then costs no layout of its own. Read in a layout effect, the new
+    // margin made React render the list again inside the opening commit, running every
+    // effect of the opening screen there (BUDGETS.md: home's blocking time). Until the
+    // report the cards' places are right (each is its start less the margin) and only the
+    // drawn range is off by the list's top.
+    if (typeof ResizeObserver === 'undefined') return measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
+
+  // Cards mounting in this commit were measured as their refs attached (the virtualizer
+  // reads their height): place the drawn rows where those sizes put them before the frame
+  // is painted. The re-render the virtualizer asks for is a transition, drawn after a paint
+  // or more, and a state update here would make React render again inside the commit,
+  // running every effect of the opening screen there (BUDGETS.md: home's blocking time).
+  // That transition draws the same places.
+  useLayoutEffect(() => {
+    const node = list.current;
+    if (!node) return;
+    for (const row of virtualizer.getVirtualItems()) {
+      const drawnRow = node.querySelector<HTMLElement>(`:scope > [data-index="${row.index}"]`);
+      if (drawnRow) drawnRow.style.transform = `translateY(${row.start - scrollMargin}px)`;
+    }
+    node.style.height = `${virtualizer.getTotalSize()}px`;
+  });
 
   const fast = useFling();
   const drawn = virtualizer.getVirtualItems();

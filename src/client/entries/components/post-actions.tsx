@@ -7,7 +7,7 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import type { OriginalPost } from '../../../contract/entries';
 import { RatingInput } from '../../ui/rating-input';
 import { entryWrite } from '../commands';
-import { useMenuArmed } from './lazy-parts';
+import { useMenuArmed } from '../../ui/use-menu-armed';
 import { SHARE_LABELS, type ShareTarget } from './share-dialog';
 
 export function PostStats({ post }: { post: OriginalPost }) {
@@ -28,7 +28,12 @@ export type PostActionsProps = {
 };
 
 export function PostActions({ me, post, onToggleComments, onShare }: PostActionsProps) {
-  const [armed, armProps] = useMenuArmed();
+  const { drawn, armed, openAtOnce, armProps, targetRef } = useMenuArmed();
+  const share = (
+    <Button ref={targetRef} size="compact-sm" variant="subtle" {...armProps}>
+      Share
+    </Button>
+  );
   return (
     <Group justify="space-between" gap="xs">
       <RatingInput
@@ -42,22 +47,22 @@ export function PostActions({ me, post, onToggleComments, onShare }: PostActions
             Comment
           </Button>
         )}
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="compact-sm" variant="subtle" {...armProps}>
-              Share
-            </Button>
-          </Menu.Target>
-          {armed && (
-            <Menu.Dropdown>
-              {(Object.keys(SHARE_LABELS) as ShareTarget[]).map((target) => (
-                <Menu.Item key={target} onClick={() => onShare(target)}>
-                  {SHARE_LABELS[target]}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          )}
-        </Menu>
+        {/* The Menu once the app has opened, or the member came near it (ui/use-menu-armed.ts). */}
+        {!drawn && share}
+        {drawn && (
+          <Menu position="bottom-end" withinPortal defaultOpened={openAtOnce}>
+            <Menu.Target>{share}</Menu.Target>
+            {armed && (
+              <Menu.Dropdown>
+                {(Object.keys(SHARE_LABELS) as ShareTarget[]).map((target) => (
+                  <Menu.Item key={target} onClick={() => onShare(target)}>
+                    {SHARE_LABELS[target]}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            )}
+          </Menu>
+        )}
       </Group>
     </Group>
   );

@@ -35,7 +35,7 @@ function ago(iso: string): string {
 }
 
 export function PostHeader({ post }: { post: OriginalPost }) {
-  // The privacy icon's tooltip (a portal and floating hooks, lazy-parts.ts) is mounted once
+  // The privacy icon's tooltip (a portal and floating hooks, ui/use-menu-armed.ts) is mounted once
   // the pointer comes into the header, which it does before it can reach the icon: Mantine's
   // own hover then opens it, as if it had been there from the start.
   const [near, setNear] = useState(false);

@@ -5,6 +5,7 @@
  * change privacy. Archive, delete and privacy are queued writes; report is online only.
  */
 import { ActionIcon, Button, Group, Menu, Modal, Stack, Textarea } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
@@ -15,7 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PrivacyChoice } from '../../ui/privacy-choice';
 import { entryWrite, reportEntry } from '../commands';
 import { usePrivacies } from '../queries';
-import { useMenuArmed } from './lazy-parts';
+import { useMenuArmed } from '../../ui/use-menu-armed';
 
 type Dialog = 'report' | 'delete' | 'privacy' | null;
 
@@ -28,11 +29,13 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
     setDialog(null);
     requestAnimationFrame(() => button.current?.focus());
   };
-  // The dropdown and the dialogs are drawn once the member comes near the button
-  // (lazy-parts.ts): a closed Modal is a portal, a focus-return hook and window listeners
-  // (the privacy one a live query too), and three per card were most of mounting a card
-  // while scrolling (BUDGETS.md). Mounted closed before any can open, they open as before.
-  const [armed, armProps] = useMenuArmed();
+  // The dropdown and the dialogs are drawn once the member comes near the button, the Menu
+  // once the app has opened (ui/use-menu-armed.ts): a closed Modal is a portal, a focus-return
+  // hook and window listeners (the privacy one a live query too), and three per card were
+  // most of mounting a card while scrolling (BUDGETS.md). Mounted closed before any can
+  // open, they open as before.
+  const { drawn, armed, openAtOnce, armProps, targetRef } = useMenuArmed();
+  const buttonRef = useMergedRef(button, targetRef);
   const author = post.postedBy.userCode === me;
   const code = post.postCode;
   const navigate = useNavigate();
@@ -41,14 +44,16 @@ export function PostMenu({ me, post }: { me: string; post: OriginalPost }) {
     await entryWrite(me, saving ? 'entry.save' : 'entry.unsave', { userCode: me, postCode: code });
     notifications.show({ message: saving ? ENTRY_MESSAGES.saved : ENTRY_MESSAGES.unsaved, autoClose: TOAST_MS });
   };
+  const target = (
+    <ActionIcon ref={buttonRef} variant="subtle" color="gray" aria-label="Entry menu" {...armProps}>
+      ⋯
+    </ActionIcon>
+  );
+  if (!drawn) return target;
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon ref={button} variant="subtle" color="gray" aria-label="Entry menu" {...armProps}>
-            ⋯
-          </ActionIcon>
-        </Menu.Target>
+      <Menu position="bottom-end" withinPortal defaultOpened={openAtOnce}>
+        <Menu.Target>{target}</Menu.Target>
         {armed && (
           <Menu.Dropdown>
             <Menu.Item onClick={() => navigate({ to: '/entry/$type', params: { type: String(post.featureCode) }, search: { code } })}>
@@ -128,7 +133,8 @@ function PrivacyDialog({ me, post, opened, onClose }: { me: string; post: Origin
   const [value, setValue] = useState(String(post.privacyCode));
   const apply = async () => {
     const privacyCode = Number(value) as 1 | 2 | 3;
-    if (privacyCode !== post.privacyCode) await entryWrite(me, 'entry.privacy', { userCode: me, postCode: post.postCode, data: { privacyCode } });
+    if (privacyCode !== post.privacyCode)
+      await entryWrite(me, 'entry.privacy', { userCode: me, postCode: post.postCode, data: { privacyCode } });
     onClose();
   };
   return (

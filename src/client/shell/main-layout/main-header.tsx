@@ -2,7 +2,7 @@
  * The header (spec §2.3): burger (phones), brand, global search, the vault and
  * crown modals, the bulletins (issue 16), the sync state and the member's avatar and name.
  */
-import { ActionIcon, Burger, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Ref } from 'react';
 import { BulletinsButton } from '../../bulletins/components/bulletins-button';
@@ -13,6 +13,7 @@ import { HeaderSearch } from '../../ui/header-search';
 import { HrefLink } from '../../ui/href-link';
 import { IconCrown, IconVault } from '../../ui/icons';
 import { lazyDialog } from '../../ui/lazy-dialog';
+import { LazyTooltip } from '../../ui/lazy-tooltip';
 import classes from './main-header.module.css';
 
 // Closed on nearly every visit: their code loads when the member reaches for them.
@@ -54,17 +55,17 @@ export function MainHeader({ me, profile, navOpened, onToggleNav, burgerRef }: M
         <HeaderSearch />
       </div>
       <Group gap={4} wrap="nowrap">
-        <Tooltip label="Privacy, bulletin and appearance settings">
+        <LazyTooltip label="Privacy, bulletin and appearance settings">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings" onClick={settings.open} onPointerEnter={SettingsModal.preload} onFocus={SettingsModal.preload}>
             <IconVault />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
         <BulletinsButton me={me} />
-        <Tooltip label="Billionett requests">
+        <LazyTooltip label="Billionett requests">
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Billionett requests" onClick={requests.open} onPointerEnter={RequestsModal.preload} onFocus={RequestsModal.preload}>
             <IconCrown />
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
         <SyncIndicator userCode={me} />
         {profile && (
           <UnstyledButton component={HrefLink} href="/suite" className={classes.me} aria-label={`${profile.displayName}, My suite`}>
