@@ -185,7 +185,8 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     if (!node) return;
     const measure = () => {
       const top = node.getBoundingClientRect().top + window.scrollY;
-      setScrollMargin((was) => (Math.abs(top - was) >= 1 ? top : was));
+      // A transition, as the virtualizer's own re-renders: the range it moves may mount cards.
+      startTransition(() => setScrollMargin((was) => (Math.abs(top - was) >= 1 ? top : was)));
     };
     // What is above the list (the composer opening, filters wrapping) moves it, and grows
     // or shrinks the page with it: the body's size is the cheapest thing to watch. The
