@@ -9,20 +9,11 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMMIT_MS, RatingInput, nextRating, ratingLabel } from '../../src/client/ui/rating-input';
+import { stubMatchMedia } from './helpers/match-media';
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // Mantine reads the colour scheme query on mount.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(() => {
   cleanup();
