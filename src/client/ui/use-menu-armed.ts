@@ -9,8 +9,8 @@ import { useCallback, useRef, useState, type FocusEvent } from 'react';
 import { useAppOpened } from './use-after-first-screen';
 
 export type ArmProps = {
-  onPointerEnter: () => void;
-  onPointerDown: () => void;
+  onPointerEnter?: () => void;
+  onPointerDown?: () => void;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
   onClick?: () => void;
 };
@@ -57,8 +57,6 @@ export function useMenuArmed(): MenuArming {
   const armProps: ArmProps = drawn
     ? { onPointerEnter: arm, onPointerDown: arm, onFocus: arm }
     : {
-        onPointerEnter: () => undefined,
-        onPointerDown: () => undefined,
         onFocus: (event) => {
           if (!event.currentTarget.matches(':focus-visible')) return;
           refocus.current = true;

@@ -202,25 +202,28 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     return () => observer.disconnect();
   }, []);
 
+  const fast = useFling();
+  const drawn = virtualizer.getVirtualItems();
+  const last = drawn.at(-1)?.index ?? -1;
+
   // Cards mounting in this commit were measured as their refs attached (the virtualizer
   // reads their height): place the drawn rows where those sizes put them before the frame
   // is painted. The re-render the virtualizer asks for is a transition, drawn after a paint
   // or more, and a state update here would make React render again inside the commit,
   // running every effect of the opening screen there (BUDGETS.md: home's blocking time).
-  // That transition draws the same places.
+  // That transition draws the same places. Nothing measured since this render (the same
+  // memoized items), nothing to place: the scroll's own commits stop at the first check.
   useLayoutEffect(() => {
     const node = list.current;
-    if (!node) return;
-    for (const row of virtualizer.getVirtualItems()) {
+    const measured = virtualizer.getVirtualItems();
+    if (!node || measured === drawn) return;
+    for (const row of measured) {
       const drawnRow = node.querySelector<HTMLElement>(`:scope > [data-index="${row.index}"]`);
       if (drawnRow) drawnRow.style.transform = `translateY(${row.start - scrollMargin}px)`;
     }
     node.style.height = `${virtualizer.getTotalSize()}px`;
   });
 
-  const fast = useFling();
-  const drawn = virtualizer.getVirtualItems();
-  const last = drawn.at(-1)?.index ?? -1;
   useEffect(() => {
     if (onNearEnd && last >= items.length - 1 - NEAR_END) onNearEnd();
   }, [onNearEnd, last, items.length]);

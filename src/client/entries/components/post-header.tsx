@@ -3,12 +3,13 @@
  * was posted (origin), when (formatDistanceToNow), feeling or activity, tagged
  * billionetts (at most 2 names, then '+N others') and the privacy icon.
  */
-import { Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { formatDistanceToNow } from 'date-fns';
 import type { OriginalPost } from '../../../contract/entries';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MemberAvatar } from '../../ui/framed-avatar';
 import { IconGlobe, IconLock, IconUsers } from '../../ui/icons';
+import { LazyTooltip } from '../../ui/lazy-tooltip';
 
 const PRIVACY_ICON: Record<number, { icon: ReactNode; label: string }> = {
   1: { icon: <IconGlobe size={13} />, label: 'Everyone' },
@@ -35,16 +36,12 @@ function ago(iso: string): string {
 }
 
 export function PostHeader({ post }: { post: OriginalPost }) {
-  // The privacy icon's tooltip (a portal and floating hooks, ui/use-menu-armed.ts) is mounted once
-  // the pointer comes into the header, which it does before it can reach the icon: Mantine's
-  // own hover then opens it, as if it had been there from the start.
-  const [near, setNear] = useState(false);
   const by = post.postedBy;
   const privacy = PRIVACY_ICON[post.privacyCode];
   const elsewhere = post.postedAt.originCode !== by.userCode && post.postedAt.originName;
   const tagged = taggedLine(post.taggedUsers);
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" onPointerEnter={near ? undefined : () => setNear(true)}>
+    <Group gap="sm" wrap="nowrap" align="flex-start">
       <MemberAvatar member={by} size="md" />
       <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
         <Text size="sm" fw={600}>
@@ -69,8 +66,8 @@ export function PostHeader({ post }: { post: OriginalPost }) {
             {by.professionName ? `${by.professionName} · ` : ''}
             {ago(post.postDateTime)}
           </Text>
-          {privacy && near && <Tooltip label={privacy.label}>{privacyIcon(privacy)}</Tooltip>}
-          {privacy && !near && privacyIcon(privacy)}
+          {/* Its tooltip (a portal and floating hooks) mounts when first pointed at (ui/lazy-tooltip.tsx). */}
+          {privacy && <LazyTooltip label={privacy.label}>{privacyIcon(privacy)}</LazyTooltip>}
         </Group>
       </Stack>
     </Group>
