@@ -2,9 +2,10 @@
  * The windowed feed (entries/components/feed-list.tsx): of 1,000 cards only those on
  * the screen and a few either side are in the DOM (those on the screen first); scrolling the window draws others,
  * the end of the list asks for the next page, and the card holding focus stays drawn.
- * happy-dom lays nothing out, so every card reports CARD px tall (offsetHeight, what the
- * virtualizer measures; the estimate unless a test says otherwise) and the window is
- * SCREEN px tall.
+ * happy-dom lays nothing out and its ResizeObserver never reports: the window is SCREEN px
+ * tall, and a test that needs cards measured installs `observers()`, a stand-in whose
+ * `report()` delivers what a browser's observer does after a frame's layout (each card
+ * `cardHeight` px tall, the estimate unless a test says otherwise).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,12 +16,16 @@ let cardHeight = CARD;
 const SCREEN = 800;
 const items = Array.from({ length: 1000 }, (_, i) => `card-${i}`);
 
+// Counted, not only answered: a card's height read while React commits is a forced layout.
+const heightReads = vi.fn<() => void>();
 const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
     configurable: true,
     get(this: HTMLElement) {
-      return this.dataset.index === undefined ? 0 : cardHeight;
+      if (this.dataset.index === undefined) return 0;
+      heightReads();
+      return cardHeight;
     },
   });
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: SCREEN });
@@ -28,11 +33,41 @@ beforeAll(() => {
 afterAll(() => {
   if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
 });
+const realObserver = globalThis.ResizeObserver;
 afterEach(() => {
   cleanup();
   scrollTo(0);
   cardHeight = CARD;
+  heightReads.mockClear();
+  globalThis.ResizeObserver = realObserver;
 });
+
+/** ResizeObservers that report when told to: every observed element, cards `cardHeight` px tall. */
+function observers() {
+  const all: { report: ResizeObserverCallback; targets: Set<Element>; self: ResizeObserver }[] = [];
+  globalThis.ResizeObserver = class {
+    constructor(report: ResizeObserverCallback) {
+      all.push({ report, targets: new Set(), self: this as unknown as ResizeObserver });
+    }
+    observe(target: Element) {
+      all.find((o) => o.self === (this as unknown))?.targets.add(target);
+    }
+    unobserve(target: Element) {
+      all.find((o) => o.self === (this as unknown))?.targets.delete(target);
+    }
+    disconnect() {
+      all.find((o) => o.self === (this as unknown))?.targets.clear();
+    }
+  } as unknown as typeof ResizeObserver;
+  const entry = (target: Element) => {
+    const blockSize = (target as HTMLElement).dataset.index === undefined ? 0 : cardHeight;
+    return { target, borderBoxSize: [{ blockSize, inlineSize: 400 }] } as unknown as ResizeObserverEntry;
+  };
+  return {
+    /** What a browser delivers after a frame's layout (call it inside act). */
+    report: () => all.forEach((o) => o.report([...o.targets].map(entry), o.self)),
+  };
+}
 
 function scrollTo(y: number) {
   Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
@@ -74,39 +109,41 @@ describe('FeedList', () => {
   });
 
   it("reads the list's place after layout (its observer's report), not in the opening commit", () => {
-    // A browser's observer reports after the frame's layout; happy-dom's never does.
-    const reports: ((entries: ResizeObserverEntry[]) => void)[] = [];
-    const real = globalThis.ResizeObserver;
-    globalThis.ResizeObserver = class {
-      constructor(report: (entries: ResizeObserverEntry[]) => void) {
-        reports.push(report);
-      }
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    } as unknown as typeof ResizeObserver;
+    const { report } = observers();
     const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    const readsOfFeed = () => rect.mock.contexts.filter((node) => (node as Element).getAttribute('role') === 'feed').length;
     try {
       renderFeed();
       // Its cards drawn, nothing read yet.
       expect(drawn().length).toBeGreaterThan(0);
-      expect(rect.mock.contexts.filter((node) => (node as Element).getAttribute('role') === 'feed')).toHaveLength(0);
-      act(() => reports.forEach((report) => report([])));
-      expect(rect.mock.contexts.filter((node) => (node as Element).getAttribute('role') === 'feed').length).toBeGreaterThan(0);
+      expect(readsOfFeed()).toBe(0);
+      act(report);
+      expect(readsOfFeed()).toBeGreaterThan(0);
     } finally {
       rect.mockRestore();
-      globalThis.ResizeObserver = real;
     }
   });
 
-  it('takes the measured height of the drawn cards, the estimate for the others', () => {
+  it("measures no card while React commits: their heights come in their observer's report, placed before any re-render", () => {
+    const { report } = observers();
     cardHeight = 300;
     renderFeed();
     const n = drawn().length;
     expect(n).toBeLessThan(20);
-    expect(screen.getByRole('feed').style.height).toBe(`${n * 300 + (items.length - n) * CARD}px`);
+    // Mounted at the places known so far, and no height read: no layout forced in the commit.
+    expect(heightReads).not.toHaveBeenCalled();
+    const feed = screen.getByRole('feed');
     const second = screen.getByText('card-1').closest('[data-index]') as HTMLElement;
+    expect(second.style.transform).toBe(`translateY(${CARD}px)`);
+    act(() => {
+      report();
+      // At once, in the report (before the frame is painted), not in React's re-render.
+      expect(second.style.transform).toBe('translateY(300px)');
+      expect(feed.style.height).toBe(`${n * 300 + (items.length - n) * CARD}px`);
+    });
+    // The re-render draws the same places (the cards it adds are measured in the next report).
     expect(second.style.transform).toBe('translateY(300px)');
+    expect(feed.style.height).toBe(`${n * 300 + (items.length - n) * CARD}px`);
   });
 
   it('draws other cards as the window scrolls, each placed at its own offset', async () => {

@@ -32,13 +32,12 @@
  * (`focusIndex`: the first new card after 'Load more entries'): the card is kept in the
  * drawn range and drawn as a card even during a fling, and focused once it is.
  */
-import { defaultRangeExtractor, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   startTransition,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -82,6 +81,43 @@ function pump() {
   if (next) startTransition(next);
   if (upgrades.length) requestAnimationFrame(pump);
   else pumping = false;
+}
+
+/**
+ * A card's height, from its ResizeObserver's report. When its ref attaches there is no report
+ * yet, and reading the height then (the virtualizer's default) made the browser lay out the
+ * whole page inside React's commit, the opening one included (~70 ms of its ~110 ms at 4×:
+ * BUDGETS.md, home's blocking time): the height known so far stands until the report, which
+ * comes after the frame's own layout and before its paint (placeRows).
+ */
+function cardHeight(
+  element: HTMLDivElement,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<Window, HTMLDivElement>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  if (entry) return element.offsetHeight;
+  return instance.measurementsCache[instance.indexFromElement(element)]?.size ?? CARD_ESTIMATE;
+}
+
+/**
+ * Moves the drawn rows to the places the virtualizer knows now, and the box to its height,
+ * at once: called from the observer's report (before the frame is painted) and on scroll. The
+ * transition that re-renders the list draws the same places; until it does, no frame shows a
+ * card at an estimated place or over its neighbour.
+ */
+function placeRows(list: HTMLElement | null, instance: Virtualizer<Window, HTMLDivElement>) {
+  if (!list) return;
+  instance.getVirtualItems(); // brings its places up to date (measurementsCache)
+  const places = instance.measurementsCache;
+  for (const row of list.children as HTMLCollectionOf<HTMLElement>) {
+    const place = places[Number(row.dataset.index)];
+    const transform = place && `translateY(${place.start - instance.options.scrollMargin}px)`;
+    if (transform && row.style.transform !== transform) row.style.transform = transform;
+  }
+  const height = `${instance.getTotalSize()}px`;
+  if (list.style.height !== height) list.style.height = height;
 }
 
 /**
@@ -178,6 +214,8 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
     rangeExtractor,
     // The first render already knows the screen, so the first cards are drawn at once.
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    measureElement: cardHeight,
+    onPlacesChange: (instance) => placeRows(list.current, instance),
   });
 
   useEffect(() => {
@@ -205,24 +243,6 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
   const fast = useFling();
   const drawn = virtualizer.getVirtualItems();
   const last = drawn.at(-1)?.index ?? -1;
-
-  // Cards mounting in this commit were measured as their refs attached (the virtualizer
-  // reads their height): place the drawn rows where those sizes put them before the frame
-  // is painted. The re-render the virtualizer asks for is a transition, drawn after a paint
-  // or more, and a state update here would make React render again inside the commit,
-  // running every effect of the opening screen there (BUDGETS.md: home's blocking time).
-  // That transition draws the same places. Nothing measured since this render (the same
-  // memoized items), nothing to place: the scroll's own commits stop at the first check.
-  useLayoutEffect(() => {
-    const node = list.current;
-    const measured = virtualizer.getVirtualItems();
-    if (!node || measured === drawn) return;
-    for (const row of measured) {
-      const drawnRow = node.querySelector<HTMLElement>(`:scope > [data-index="${row.index}"]`);
-      if (drawnRow) drawnRow.style.transform = `translateY(${row.start - scrollMargin}px)`;
-    }
-    node.style.height = `${virtualizer.getTotalSize()}px`;
-  });
 
   useEffect(() => {
     if (onNearEnd && last >= items.length - 1 - NEAR_END) onNearEnd();
