@@ -10,9 +10,18 @@
  * is six of them. So an arrow shows its choice at once and the choice is sent when the
  * member pauses (COMMIT_MS), presses Space or Enter, or leaves the stars; a pointer's
  * click is sent at once.
+ *
+ * While the app opens, a card's stars are a picture of them (rating-preview.tsx): Mantine's
+ * Rating is eleven radios, labels and stars, half of a card's elements, and drawn with the
+ * first screen's cards it was a third of the opening frame's style and layout (BUDGETS.md:
+ * home's blocking time). The control replaces the picture once the app has opened
+ * (useAppOpened), or at once when the member reaches for it first: a click on the picture
+ * rates at the star it hit, and keyboard focus lands on the control's chosen star.
  */
 import { Rating } from '@mantine/core';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { RatingPreview } from './rating-preview';
+import { useAppOpened } from './use-after-first-screen';
 
 export const RATING_COUNT = 5;
 export const RATING_STEP = 0.5;
@@ -52,7 +61,29 @@ export type RatingInputProps = {
   label: string;
 };
 
-export function RatingInput({ value, onRate, label }: RatingInputProps) {
+export function RatingInput(props: RatingInputProps) {
+  const opened = useAppOpened();
+  // How the member reached the picture before the app had opened, if they did.
+  const [reached, setReached] = useState<'focus' | 'click' | null>(null);
+  if (!opened && !reached)
+    return (
+      <RatingPreview
+        value={props.value}
+        count={RATING_COUNT}
+        step={RATING_STEP}
+        label={`${props.label}: ${ratingLabel(props.value)}`}
+        onFocus={() => setReached('focus')}
+        onPick={(rating) => {
+          setReached('click');
+          if (rating !== props.value) props.onRate(rating);
+        }}
+      />
+    );
+  return <RatingControl {...props} focusOnMount={reached === 'focus'} />;
+}
+
+/** Mantine's Rating with the radio group's keys; `focusOnMount`: focus its chosen star (or the first) as it appears. */
+export function RatingControl({ value, onRate, label, focusOnMount = false }: RatingInputProps & { focusOnMount?: boolean }) {
   // A keyboard choice not yet sent; shown instead of `value` until the row says it.
   const [draft, setDraft] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -67,6 +98,13 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
     if (rating !== null && rating > 0 && rating !== current) rate(rating);
     else setDraft(null);
   };
+
+  useEffect(() => {
+    if (!focusOnMount) return;
+    const stars = root.current;
+    (stars?.querySelector<HTMLInputElement>('input:checked') ?? stars?.querySelector<HTMLInputElement>('input'))?.focus();
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- on mount only
+  }, []);
 
   // The row caught up with the choice: show the row again.
   useEffect(() => {
