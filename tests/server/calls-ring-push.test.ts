@@ -137,4 +137,21 @@ describe.each(dbTargets())('rings for closed apps on $name', ({ databaseUrl }) =
     ca.send({ type: 'call.hangup', callId });
     await laptop.next(is('call.hangup', callId));
   });
+
+  it('takes a ring back only after the ring itself was delivered, however slow its delivery', async () => {
+    const [a, b] = await pair();
+    const phone = await subscribe(b);
+    const [ca, laptop] = [await open(a), await open(b)];
+    // The push service holds the ring a while: the answer comes before it is delivered.
+    push.holdNext.set(phone.id, 400);
+    const callId = await ring(ca, b.userCode);
+    await laptop.next(is('call.ring', callId));
+    laptop.send({ type: 'call.accept', callId });
+    await ca.next(is('call.accept', callId));
+    const pushes = await pushesOf(phone, callId, 2);
+    // Had the end overtaken it, the phone would ring on for an answered call.
+    expect(pushes.map((p) => (p.call as { state: string }).state)).toEqual(['ringing', 'ended']);
+    ca.send({ type: 'call.hangup', callId });
+    await laptop.next(is('call.hangup', callId));
+  });
 });

@@ -57,6 +57,8 @@ export class PushService {
   readonly errors: string[] = [];
   /** The status each device answers with next (default 201). */
   readonly answer = new Map<string, number>();
+  /** How long the next push to a device is held before it is taken (ms): a slow delivery. */
+  readonly holdNext = new Map<string, number>();
   private readonly devices = new Map<string, { ua: ECDH; auth: Buffer }>();
 
   private constructor(
@@ -100,6 +102,12 @@ export class PushService {
 
   private handle(url: string, headers: Record<string, string | string[] | undefined>, body: Buffer, reply: (status: number) => void): void {
     const id = url.replace(/^\/push\//, '');
+    const hold = this.holdNext.get(id);
+    if (hold !== undefined) {
+      this.holdNext.delete(id);
+      setTimeout(() => this.handle(url, headers, body, reply), hold);
+      return;
+    }
     const device = this.devices.get(id);
     if (!device) return reply(404);
     const status = this.answer.get(id) ?? 201;

@@ -7,6 +7,10 @@
  * queue does. Devices whose app is open and showing ring by the socket: the service worker
  * drops the push there (sw/call-ring.ts), since the server cannot tell a device's socket from
  * its push subscription.
+ *
+ * A ring's end is sent only once the ring itself was delivered (or failed): sent side by side,
+ * an end could reach the push service first when the call was answered at once, and the
+ * phone would then ring on, its notification's tag taken by the late ring.
  */
 import { eq } from 'drizzle-orm';
 import { callAnswerUrl, callPushTag, callPushTitle, type CallPush, type CallPushState } from '../../contract/call-push';
@@ -54,10 +58,21 @@ export function callPushes(db: Db, vapid: Vapid, log: Log): CallPushes {
       }),
     );
   }
+  // Ring pushes still being delivered, by call.
+  const ringing = new Map<string, Promise<void>>();
   return {
     // A ring the device only gets after the call stopped ringing is noise: it lives the ring.
-    ringing: (call, ringMs) => send(call, 'ringing', Math.max(1, Math.ceil(ringMs / 1000))),
+    ringing: (call, ringMs) => {
+      const sent: Promise<void> = send(call, 'ringing', Math.max(1, Math.ceil(ringMs / 1000))).finally(() => {
+        if (ringing.get(call.callId) === sent) ringing.delete(call.callId);
+      });
+      ringing.set(call.callId, sent);
+      return sent;
+    },
     // The end lives longer: a device that got the ring late must still get its end.
-    ended: (call) => send(call, 'ended', 120),
+    ended: async (call) => {
+      await ringing.get(call.callId)?.catch(() => undefined);
+      await send(call, 'ended', 120);
+    },
   };
 }
