@@ -6,12 +6,14 @@
  *   platform shows actions. Not on a device where the app is open and showing: its socket
  *   rings there already, and one ring is enough.
  * - 'ended': the ringing notification goes (answered elsewhere, declined, cancelled, missed:
- *   a missed call has its own 'Missed call' bulletin).
+ *   a missed call has its own 'Missed call' bulletin). Its call is remembered for the ring's
+ *   time: a ring that comes after its own end is not shown (endedCalls below).
  * - Accept, or a click on the notification: the conversation with the caller opens, answering
  *   the call if it still rings (push.ts opens the url). Decline: declined over HTTP with the
  *   member's token, without opening the app (no socket lives in the worker).
  */
 import { callDeclinePath, type CallPush } from '../src/contract/call-push';
+import { CALL_RING_MS } from '../src/contract/call-times';
 import { API_BASE } from '../src/contract/codes';
 import { memberToken } from './member-token';
 
@@ -39,10 +41,30 @@ async function closeRing(tag: string): Promise<void> {
   for (const notification of await self.registration.getNotifications({ tag })) notification.close();
 }
 
+/**
+ * Calls whose end this worker has seen, and when. A push service keeps no order between two
+ * pushes, and with several API hosts the ring and its end may leave from different ones (the
+ * caller's host rings, the host of the device that answered ends it). A ring that arrives
+ * after its end would otherwise ring on, unanswerable, for a call that is over. Kept in memory
+ * for the ring's time: Chromium keeps a worker alive for 30 s after its last event, and a ring
+ * is over by then (CALL_RING_MS) even when nobody answers.
+ */
+const endedCalls = new Map<string, number>();
+
+function rememberEnded(callId: string, now: number): void {
+  for (const [id, at] of endedCalls) if (now - at > CALL_RING_MS) endedCalls.delete(id);
+  endedCalls.set(callId, now);
+}
+
 /** Handles a call's push; `url` is already made same-origin by push.ts. */
 export async function onCallPush(payload: Partial<CallPush>, call: CallPush['call'], url: string): Promise<void> {
   const tag = typeof payload.tag === 'string' ? payload.tag : `call-${call.id}`;
-  if (call.state === 'ended') return closeRing(tag);
+  if (call.state === 'ended') {
+    rememberEnded(call.id, Date.now());
+    return closeRing(tag);
+  }
+  const ended = endedCalls.get(call.id);
+  if (ended !== undefined && Date.now() - ended <= CALL_RING_MS) return;
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   // The open app rings by its socket; Chromium asks for no notification while a page of the site is visible.
   if (windows.some(showsTheApp)) return;
