@@ -61,4 +61,8 @@ void Promise.all([
   router.load().catch(() => undefined),
 ]).then(mount);
 
-registerServiceWorker();
+// Registration (workbox-window's own work, ~10 ms on a slow phone) waits until the browser is
+// idle: it was part of this module's one long task, and a returning member's page is already
+// controlled by the installed worker; a first visit's install waits at most two seconds.
+if (typeof requestIdleCallback === 'function') requestIdleCallback(registerServiceWorker, { timeout: 2000 });
+else setTimeout(registerServiceWorker, 0);
