@@ -68,6 +68,14 @@ describe('live news', () => {
     const p = await context.newPage();
     await checkIn(p, amara.email, amara.password);
     await p.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    // On a phone the news follows the feed, screens below: a returning member's app builds it
+    // once they scroll near it.
+    await expect.poll(() => p.getByRole('article').first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await p.reload();
+    await expect.poll(() => p.getByRole('article').first().isVisible(), { timeout: 30_000 }).toBe(true);
+    await p.waitForTimeout(2500);
+    expect(await carousel(p).count()).toBe(0);
+    await p.getByRole('complementary', { name: 'News' }).scrollIntoViewIfNeeded();
     await expect.poll(() => carousel(p).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await carousel(p).getByRole('button', { name: 'Pause the news' }).count()).toBe(0);
     const still = await position(p);
