@@ -23,6 +23,7 @@ import { cssVariablesResolver, theme } from './shell/theme';
 import { reshapeWhenEmojiLoads } from './shell/emoji-reshape';
 import { Toasts } from './shell/toasts';
 import { registerServiceWorker } from './pwa/register';
+import { whenIdle } from './ui/use-after-first-screen';
 import { UpdatePrompt } from './pwa/update-prompt';
 
 preloadOpeningRoute();
@@ -64,5 +65,4 @@ void Promise.all([
 // Registration (workbox-window's own work, ~10 ms on a slow phone) waits until the browser is
 // idle: it was part of this module's one long task, and a returning member's page is already
 // controlled by the installed worker; a first visit's install waits at most two seconds.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(registerServiceWorker, { timeout: 2000 });
-else setTimeout(registerServiceWorker, 0);
+whenIdle(registerServiceWorker, 2000);

@@ -14,9 +14,10 @@ import { startTransition, useEffect, useState } from 'react';
 
 const TIMEOUT_MS = 500;
 
-function whenIdle(run: () => void): () => void {
+/** Runs `run` once the browser is idle, at most `timeout` ms from now; answers its cancel. */
+export function whenIdle(run: () => void, timeout = TIMEOUT_MS): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const idle = requestIdleCallback(run, { timeout: TIMEOUT_MS });
+    const idle = requestIdleCallback(() => run(), { timeout });
     return () => cancelIdleCallback(idle);
   }
   const timer = setTimeout(run, 0);
