@@ -12,7 +12,7 @@
  * LOAD_TRACE=1 prints each response slower than 20 ms with when it was due: stalls that come
  * back on a period point at a timer (that is how the bulletins' poll was found, write-clock.ts).
  */
-import { Agent, request } from 'node:http';
+import { wirePool } from './wire-client';
 
 /** A GET unless `method` says otherwise; `body` is sent as it is (set its content-type in `headers`). */
 export type LoadRequest = { path: string; headers?: Record<string, string>; method?: string; body?: string };
@@ -23,52 +23,43 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 /**
  * Sends `requests` in turn at `rate` a second for `seconds` against `url`; latencies in ms
- * (rounded to 0.1). Sockets are kept alive and opened as needed (up to `maxSockets`), so
- * requests never wait for a connection the generator chose to hold back.
+ * (rounded to 0.1). Connections are kept alive and opened as needed (up to `maxSockets`), so
+ * requests never wait for a connection the generator chose to hold back; each request's
+ * bytes are built once, and answers are read no further than their length (wire-client.ts).
  */
 export async function openLoad(opts: { url: string; rate: number; seconds: number; requests: LoadRequest[]; maxSockets?: number }): Promise<LoadResult> {
-  const { hostname, port } = new URL(opts.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: opts.maxSockets ?? 256 });
+  const pool = wirePool(opts.url, opts.maxSockets ?? 256);
+  const bytes = opts.requests.map((r) => pool.bytesOf({ ...r, headers: { 'accept-encoding': 'gzip', ...r.headers } }));
   const total = Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
   let failed = 0;
   let sent = 0;
   const start = performance.now();
-  const one = (i: number, due: number) =>
-    new Promise<void>((resolve) => {
-      const r = opts.requests[i % opts.requests.length]!;
-      const req = request({ agent, hostname, port, path: r.path, method: r.method ?? 'GET', headers: { 'accept-encoding': 'gzip', ...r.headers } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300) {
-            const ms = Math.round((performance.now() - due) * 10) / 10;
-            latencies.push(ms);
-            if (process.env.LOAD_TRACE && ms > 20) console.error('slow', ((due - start) / 1000).toFixed(3), ms);
-          }
-          else failed += 1;
-          resolve();
-        });
-      });
-      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        failed += 1;
-        resolve();
-      });
-      req.end(r.body);
-    });
+  const one = async (i: number, due: number) => {
+    try {
+      const { status } = await pool.request(bytes[i % bytes.length]!, 10_000);
+      if (status < 200 || status >= 300) return void (failed += 1);
+      const ms = Math.round((performance.now() - due) * 10) / 10;
+      latencies.push(ms);
+      if (process.env.LOAD_TRACE && ms > 20) console.error('slow', ((due - start) / 1000).toFixed(3), ms);
+    } catch {
+      failed += 1;
+    }
+  };
   const inFlight: Promise<void>[] = [];
-  // Every millisecond or so, send whatever has come due (timers are coarse; the schedule is not).
+  // Send whatever has come due, then sleep until the next is (timers are coarse, 1 ms at least; the schedule is not).
   while (sent < total) {
     const now = performance.now();
     while (sent < total && start + (sent * 1000) / opts.rate <= now) {
       inFlight.push(one(sent, start + (sent * 1000) / opts.rate));
       sent += 1;
     }
-    await new Promise((r) => setTimeout(r, 1));
+    const next = start + (sent * 1000) / opts.rate;
+    await new Promise((r) => setTimeout(r, Math.max(1, Math.floor(next - performance.now()))));
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
+  pool.close();
   latencies.sort((a, b) => a - b);
   return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1) ?? 0, served: latencies.length, failed, perSecond: Math.round(latencies.length / elapsed) };
 }
