@@ -16,7 +16,8 @@ import { wirePool } from './wire-client';
 
 /** A GET unless `method` says otherwise; `body` is sent as it is (set its content-type in `headers`). */
 export type LoadRequest = { path: string; headers?: Record<string, string>; method?: string; body?: string };
-export type LoadResult = { p50: number; p99: number; max: number; served: number; failed: number; perSecond: number };
+/** `generatorCpuMs`: the generator's own CPU (user + system) per request served, from the first send to the last answer. */
+export type LoadResult = { p50: number; p99: number; max: number; served: number; failed: number; perSecond: number; generatorCpuMs: number };
 
 /** The q-quantile (0..1) of sorted values, nearest rank. */
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
@@ -35,6 +36,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
   let failed = 0;
   let sent = 0;
   const start = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const one = async (i: number, due: number) => {
     try {
       const { status } = await pool.request(bytes[i % bytes.length]!, 10_000);
@@ -61,5 +63,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
   const elapsed = (performance.now() - start) / 1000;
   pool.close();
   latencies.sort((a, b) => a - b);
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1) ?? 0, served: latencies.length, failed, perSecond: Math.round(latencies.length / elapsed) };
+  const cpu = process.cpuUsage(cpuAtStart);
+  const generatorCpuMs = Math.round((cpu.user + cpu.system) / 10 / Math.max(1, latencies.length)) / 100;
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1) ?? 0, served: latencies.length, failed, perSecond: Math.round(latencies.length / elapsed), generatorCpuMs };
 }
