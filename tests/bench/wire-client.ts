@@ -9,7 +9,7 @@
  * reads no header but the status line, Content-Length, Transfer-Encoding and Connection,
  * and keeps no body.
  */
-import { connect, type Socket } from "node:net";
+import { connect, type Socket } from 'node:net';
 
 export type WireRequest = {
   path: string;
@@ -19,16 +19,15 @@ export type WireRequest = {
 };
 export type WireAnswer = { status: number; bytes: number };
 
-const CRLF2 = Buffer.from("\r\n\r\n");
+const CRLF2 = Buffer.from('\r\n\r\n');
 
 /** A request's bytes as sent: the request line, Host, the headers, Content-Length for a body. */
 export function requestBytes(host: string, r: WireRequest): Buffer {
   const body = r.body === undefined ? undefined : Buffer.from(r.body);
-  const lines = [`${r.method ?? "GET"} ${r.path} HTTP/1.1`, `host: ${host}`];
-  for (const [name, value] of Object.entries(r.headers ?? {}))
-    lines.push(`${name}: ${value}`);
+  const lines = [`${r.method ?? 'GET'} ${r.path} HTTP/1.1`, `host: ${host}`];
+  for (const [name, value] of Object.entries(r.headers ?? {})) lines.push(`${name}: ${value}`);
   if (body) lines.push(`content-length: ${body.length}`);
-  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`);
   return body ? Buffer.concat([head, body]) : head;
 }
 
@@ -40,97 +39,85 @@ export function requestBytes(host: string, r: WireRequest): Buffer {
  */
 export class AnswerReader {
   private head: Buffer = Buffer.alloc(0);
-  private state:
-    "head" | "body" | "chunk-size" | "chunk-data" | "chunk-end" | "trailer" =
-    "head";
+  private state: 'head' | 'body' | 'chunk-size' | 'chunk-data' | 'chunk-end' | 'trailer' = 'head';
   private left = 0;
   private status = 0;
   private bytes = 0;
-  private line = "";
+  private line = '';
   close = false;
 
-  constructor(
-    private readonly onAnswer: (a: WireAnswer & { close: boolean }) => void,
-  ) {}
+  constructor(private readonly onAnswer: (a: WireAnswer & { close: boolean }) => void) {}
 
   feed(chunk: Buffer): void {
     let at = 0;
     while (at < chunk.length) {
-      if (this.state === "head") {
-        this.head =
-          this.head.length > 0
-            ? Buffer.concat([this.head, chunk.subarray(at)])
-            : chunk.subarray(at);
+      if (this.state === 'head') {
+        this.head = this.head.length > 0 ? Buffer.concat([this.head, chunk.subarray(at)]) : chunk.subarray(at);
         const end = this.head.indexOf(CRLF2);
         if (end < 0) return;
         const consumed = end + 4 - (this.head.length - (chunk.length - at));
-        this.startBody(this.head.subarray(0, end).toString("latin1"));
+        this.startBody(this.head.subarray(0, end).toString('latin1'));
         this.head = Buffer.alloc(0);
         at += consumed;
         continue;
       }
-      if (this.state === "body" || this.state === "chunk-data") {
+      if (this.state === 'body' || this.state === 'chunk-data') {
         const take = Math.min(this.left, chunk.length - at);
         this.left -= take;
         this.bytes += take;
         at += take;
         if (this.left === 0) {
-          if (this.state === "body") this.done();
-          else this.state = "chunk-end";
+          if (this.state === 'body') this.done();
+          else this.state = 'chunk-end';
         }
         continue;
       }
       // chunk-size, chunk-end and trailer are read a line at a time.
       const nl = chunk.indexOf(10, at);
-      this.line += chunk.toString("latin1", at, nl < 0 ? chunk.length : nl + 1);
+      this.line += chunk.toString('latin1', at, nl < 0 ? chunk.length : nl + 1);
       if (nl < 0) return;
       at = nl + 1;
       const line = this.line.trim();
-      this.line = "";
-      if (this.state === "chunk-end") this.state = "chunk-size";
-      else if (this.state === "chunk-size") {
-        this.left = parseInt(line.split(";")[0]!, 16);
-        this.state = this.left === 0 ? "trailer" : "chunk-data";
-      } else if (line === "") this.done();
+      this.line = '';
+      if (this.state === 'chunk-end') this.state = 'chunk-size';
+      else if (this.state === 'chunk-size') {
+        this.left = parseInt(line.split(';')[0]!, 16);
+        this.state = this.left === 0 ? 'trailer' : 'chunk-data';
+      } else if (line === '') this.done();
     }
   }
 
   private startBody(head: string): void {
-    const [statusLine, ...headers] = head.split("\r\n");
-    this.status = Number(statusLine!.split(" ")[1]);
+    const [statusLine, ...headers] = head.split('\r\n');
+    this.status = Number(statusLine!.split(' ')[1]);
     this.bytes = 0;
     let length: number | undefined;
     let chunked = false;
-    this.close = statusLine!.startsWith("HTTP/1.0");
+    this.close = statusLine!.startsWith('HTTP/1.0');
     for (const h of headers) {
-      const colon = h.indexOf(":");
+      const colon = h.indexOf(':');
       const name = h.slice(0, colon).trim().toLowerCase();
       const value = h
         .slice(colon + 1)
         .trim()
         .toLowerCase();
-      if (name === "content-length") length = Number(value);
-      else if (name === "transfer-encoding")
-        chunked = value.includes("chunked");
-      else if (name === "connection") this.close = value.includes("close");
+      if (name === 'content-length') length = Number(value);
+      else if (name === 'transfer-encoding') chunked = value.includes('chunked');
+      else if (name === 'connection') this.close = value.includes('close');
     }
-    const noBody =
-      (this.status >= 100 && this.status < 200) ||
-      this.status === 204 ||
-      this.status === 304;
+    const noBody = (this.status >= 100 && this.status < 200) || this.status === 204 || this.status === 304;
     if (noBody || (!chunked && (length ?? 0) === 0)) {
-      if (!noBody && length === undefined && !chunked)
-        throw new Error("an answer without a length: not supported");
+      if (!noBody && length === undefined && !chunked) throw new Error('an answer without a length: not supported');
       this.done();
-    } else if (chunked) this.state = "chunk-size";
+    } else if (chunked) this.state = 'chunk-size';
     else {
       this.left = length!;
-      this.state = "body";
+      this.state = 'body';
     }
   }
 
   private done(): void {
-    this.state = "head";
+    this.state = 'head';
     this.onAnswer({
       status: this.status,
       bytes: this.bytes,
@@ -149,12 +136,7 @@ class Connection {
   dead = false;
   private readonly onGone: () => void;
 
-  constructor(
-    port: number,
-    hostname: string,
-    onFree: (c: Connection) => void,
-    onGone: () => void,
-  ) {
+  constructor(port: number, hostname: string, onFree: (c: Connection) => void, onGone: () => void) {
     this.onGone = onGone;
     this.socket = connect({ port, host: hostname, noDelay: true });
     const reader = new AnswerReader((a) => {
@@ -166,15 +148,15 @@ class Connection {
       if (this.dead) this.onGone();
       else onFree(this);
     });
-    this.socket.on("data", (chunk: Buffer) => {
+    this.socket.on('data', (chunk: Buffer) => {
       try {
         reader.feed(chunk);
       } catch (err) {
         this.fail(err as Error);
       }
     });
-    this.socket.on("error", (err) => this.fail(err));
-    this.socket.on("close", () => this.fail(new Error("connection closed")));
+    this.socket.on('error', (err) => this.fail(err));
+    this.socket.on('close', () => this.fail(new Error('connection closed')));
   }
 
   send(bytes: Buffer, pending: Pending): void {
@@ -201,8 +183,11 @@ class Connection {
 
 /** Keep-alive connections to `url`, opened as needed (up to `max`), requests waiting for one when all are busy. */
 export function wirePool(url: string, max: number) {
-  const { hostname, port } = new URL(url);
-  const host = `${hostname}:${port}`;
+  const target = new URL(url);
+  if (target.protocol !== 'http:') throw new Error(`wirePool speaks plain HTTP/1.1 only, not ${target.protocol}`);
+  // `host` carries the port only when it is not 80, as URL.host has it; an address without one means 80.
+  const { hostname, host } = target;
+  const port = Number(target.port || 80);
   const idle: Connection[] = [];
   const all = new Set<Connection>();
   const waiting: (() => void)[] = [];
@@ -219,7 +204,7 @@ export function wirePool(url: string, max: number) {
     }
     for (const c of all) if (c.dead) all.delete(c);
     if (all.size >= max) return undefined;
-    const c = new Connection(Number(port), hostname, onFree, onGone);
+    const c = new Connection(port, hostname, onFree, onGone);
     all.add(c);
     return c;
   };
@@ -231,10 +216,7 @@ export function wirePool(url: string, max: number) {
         const go = () => {
           const c = connection();
           if (!c) return void waiting.push(go);
-          const timer = setTimeout(
-            () => c.fail(new Error("timeout")),
-            timeoutMs,
-          );
+          const timer = setTimeout(() => c.fail(new Error('timeout')), timeoutMs);
           c.send(bytes, {
             resolve: (a) => {
               clearTimeout(timer);
