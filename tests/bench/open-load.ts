@@ -36,6 +36,7 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
   let failed = 0;
   let sent = 0;
   const start = performance.now();
+  const dueAt = (i: number) => start + (i * 1000) / opts.rate;
   const cpuAtStart = process.cpuUsage();
   const one = async (i: number, due: number) => {
     try {
@@ -52,12 +53,11 @@ export async function openLoad(opts: { url: string; rate: number; seconds: numbe
   // Send whatever has come due, then sleep until the next is (timers are coarse, 1 ms at least; the schedule is not).
   while (sent < total) {
     const now = performance.now();
-    while (sent < total && start + (sent * 1000) / opts.rate <= now) {
-      inFlight.push(one(sent, start + (sent * 1000) / opts.rate));
+    while (sent < total && dueAt(sent) <= now) {
+      inFlight.push(one(sent, dueAt(sent)));
       sent += 1;
     }
-    const next = start + (sent * 1000) / opts.rate;
-    await new Promise((r) => setTimeout(r, Math.max(1, Math.floor(next - performance.now()))));
+    await new Promise((r) => setTimeout(r, Math.max(1, Math.floor(dueAt(sent) - performance.now()))));
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;

@@ -44,7 +44,7 @@ export class AnswerReader {
   private status = 0;
   private bytes = 0;
   private line = '';
-  close = false;
+  private close = false;
 
   constructor(private readonly onAnswer: (a: WireAnswer & { close: boolean }) => void) {}
 
@@ -132,20 +132,22 @@ type Pending = { resolve: (a: WireAnswer) => void; reject: (e: Error) => void };
 class Connection {
   readonly socket: Socket;
   private pending: Pending | null = null;
-  busy = false;
   dead = false;
-  private readonly onGone: () => void;
 
-  constructor(port: number, hostname: string, onFree: (c: Connection) => void, onGone: () => void) {
-    this.onGone = onGone;
+  /** `onFree`: it may take the next request; `onGone`: it is closed and takes no more (called once). */
+  constructor(
+    port: number,
+    hostname: string,
+    onFree: (c: Connection) => void,
+    private readonly onGone: (c: Connection) => void,
+  ) {
     this.socket = connect({ port, host: hostname, noDelay: true });
     const reader = new AnswerReader((a) => {
       const p = this.pending!;
       this.pending = null;
-      this.busy = false;
       if (a.close) this.kill();
       p.resolve({ status: a.status, bytes: a.bytes });
-      if (this.dead) this.onGone();
+      if (this.dead) this.onGone(this);
       else onFree(this);
     });
     this.socket.on('data', (chunk: Buffer) => {
@@ -160,7 +162,6 @@ class Connection {
   }
 
   send(bytes: Buffer, pending: Pending): void {
-    this.busy = true;
     this.pending = pending;
     this.socket.write(bytes);
   }
@@ -176,8 +177,7 @@ class Connection {
     const p = this.pending;
     this.pending = null;
     p?.reject(err);
-    // A request waiting for a connection gets a new one in this one's place.
-    this.onGone();
+    this.onGone(this);
   }
 }
 
@@ -195,14 +195,17 @@ export function wirePool(url: string, max: number) {
     idle.push(c);
     waiting.shift()?.();
   };
-  const onGone = () => waiting.shift()?.();
+  // A request waiting for a connection gets a new one in the closed one's place.
+  const onGone = (c: Connection) => {
+    all.delete(c);
+    waiting.shift()?.();
+  };
   const connection = (): Connection | undefined => {
+    // An idle connection the server closed is gone from `all` already; its place in `idle` is dropped here.
     while (idle.length > 0) {
       const c = idle.pop()!;
       if (!c.dead) return c;
-      all.delete(c);
     }
-    for (const c of all) if (c.dead) all.delete(c);
     if (all.size >= max) return undefined;
     const c = new Connection(port, hostname, onFree, onGone);
     all.add(c);
