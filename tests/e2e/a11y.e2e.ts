@@ -16,6 +16,7 @@ import { openScreen, settle, signedInScreens, SIGNED_OUT_SCREENS } from './suppo
 import { seriousAxeFindings } from './support/axe';
 import { launch } from './support/browser';
 import { checkIn, waitForHome } from './support/pages';
+import { watchSteps } from './support/step-deadline';
 
 const baseUrl = inject('baseUrl');
 const amara = DEMO_MEMBERS[0]!;
@@ -25,6 +26,8 @@ const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
+/** A screen (or dialog) audited in both schemes takes 2–10 s; past this, the walk says where the page was (step-deadline.ts). */
+const STEP_MS = 90_000;
 
 let browser: Browser;
 
@@ -53,6 +56,7 @@ describe('every screen, every width, both colour schemes', () => {
     it(`${width.name}, light and dark: no serious or critical axe finding`, async () => {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: width.viewport, colorScheme: SCHEMES[0] });
       const page = await context.newPage();
+      const steps = await watchSteps(page);
       const findings: string[] = [];
       let audited = 0;
       const check = async (step: string) => {
@@ -77,18 +81,24 @@ describe('every screen, every width, both colour schemes', () => {
       await page.goto('/checkin');
       await settle(page);
       for (const screen of SIGNED_OUT_SCREENS) {
-        await openScreen(page, screen.path);
-        await check(screen.name);
+        await steps.within(`${width.name} ${screen.name}`, STEP_MS, async () => {
+          await openScreen(page, screen.path);
+          await check(screen.name);
+        });
       }
 
       await signIn(page);
       const screens = await signedInScreens(page, baseUrl);
       for (const screen of screens) {
-        await openScreen(page, screen.path);
-        await check(screen.name);
+        await steps.within(`${width.name} ${screen.name}`, STEP_MS, async () => {
+          await openScreen(page, screen.path);
+          await check(screen.name);
+        });
         for (const dialog of DIALOGS.filter((d) => d.on === screen.name || (d.on === undefined && screen.name === 'home'))) {
-          await dialog.open(page, check);
-          await closeDialogs(page);
+          await steps.within(`${width.name} ${screen.name}, ${dialog.name}`, STEP_MS, async () => {
+            await dialog.open(page, check);
+            await closeDialogs(page);
+          });
         }
         if (screen.name === 'home' && width.name === 'phone') {
           await page.getByRole('button', { name: 'Toggle navigation' }).click();
@@ -98,6 +108,7 @@ describe('every screen, every width, both colour schemes', () => {
           await settle(page);
         }
       }
+      await steps.stop();
       await context.close();
       expect(audited).toBeGreaterThan(SCHEMES.length * (SIGNED_OUT_SCREENS.length + screens.length));
       expect(findings.join('\n\n')).toBe('');
