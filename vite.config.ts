@@ -114,11 +114,8 @@ function mantineStableIds(): Plugin {
  * is a chunk of its own); each is a request and a module to instantiate, and on a phone
  * those cost more than the bytes. Modules go, with everything they import that no group
  * before them took (the order is the priority), into:
- * - `react`, then `router`: React and TanStack Router, which main.tsx imports one after the
- *   other before the app, so each chunk's module evaluation is a task of its own (the whole
- *   graph at once was one task of 70–170 ms at 4× CPU: BUDGETS.md, home's blocking time);
  * - `boot`: the app (app.tsx, loaded by main.tsx after the first paint) and what it imports
- *   (Mantine's provider, the route tree);
+ *   (React, the router, Mantine's provider, the route tree);
  * - `visitor`: the public layout and checkin (the signed-out opening screen);
  * - `early`: a member's IndexedDB reads started before React (shell/early-reads-run.ts:
  *   Dexie and the live queries' queriers), apart, so they need not wait for the screens;
@@ -127,10 +124,7 @@ function mantineStableIds(): Plugin {
  * loads Dexie or the member's screens. Every other screen and dialog keeps its own chunks.
  */
 const isRoute = (id: string, route: string) => id.includes(`/src/client/routes/${route}`);
-const inPackage = (id: string, names: string[]) => names.some((name) => id.includes(`/node_modules/${name}/`));
 const CHUNK_GROUPS = [
-  { name: 'react', priority: 7, test: (id: string) => inPackage(id, ['react', 'react-dom', 'scheduler']) },
-  { name: 'router', priority: 6, test: (id: string) => inPackage(id, ['@tanstack/react-router', '@tanstack/router-core', '@tanstack/history', '@tanstack/react-store', '@tanstack/store']) },
   // Vite's preload helper, which main.tsx needs before the app: on its own, or main.tsx would import the app's chunk to get it.
   { name: 'preload', priority: 5, test: (id: string) => id.includes('vite/preload-helper') },
   { name: 'boot', priority: 4, test: (id: string) => id.includes('/src/client/app.tsx') },

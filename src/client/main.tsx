@@ -12,9 +12,4 @@ type FirstPaintWindow = { billionettFirstPaint?: Promise<unknown> };
 
 void Promise.resolve((window as FirstPaintWindow).billionettFirstPaint)
   .catch(() => undefined)
-  // React's and the router's modules first, each evaluated in a task of its own: the app's
-  // whole graph evaluated at once was one task of 70–170 ms on a slow phone (BUDGETS.md:
-  // home's blocking time), with nothing able to run between its parts.
-  .then(() => import('react-dom/client'))
-  .then(() => import('@tanstack/react-router'))
   .then(() => import('./app'));
