@@ -13,7 +13,13 @@ import type { MemberDb } from './db';
 
 type Outbox = typeof import('./outbox');
 let outbox: Promise<Outbox> | undefined;
-const load = () => (outbox ??= import('./outbox'));
+// A load that failed is forgotten, so the next write asks again. A deploy may have replaced the
+// page's code on the server, or the page may be reloading under the import.
+const load = () =>
+  (outbox ??= import('./outbox').catch((error: unknown) => {
+    outbox = undefined;
+    throw error;
+  }));
 
 /**
  * Loads the outbox's code at the member's first input (a key, a focus, a mouse or pen press, a
@@ -27,7 +33,8 @@ export function preloadOutboxOnFirstInput(target: EventTarget = window): () => v
   function onInput(event: Event) {
     if (event.type === 'pointerdown' && (event as PointerEvent).pointerType === 'touch') return;
     stop();
-    void load();
+    // Only a preload: when it fails, the write that needs the code loads it again (and says so if it cannot).
+    load().catch(() => undefined);
   }
   events.forEach((type) => target.addEventListener(type, onInput, { capture: true, passive: true }));
   return stop;
