@@ -33,7 +33,7 @@ type TraceEvent = {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; frame?: string; data?: { url?: string; functionName?: string; type?: string; isOutermostMainFrame?: boolean } };
+  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
 };
 
 const LOADS = 6;
@@ -77,15 +77,14 @@ function firstContentfulPaint(events: TraceEvent[], main: TraceEvent | undefined
     .sort((a, b) => a.ts - b.ts)[0]?.ts;
 }
 
+type Task = { ts: number; dur?: number };
+
+/** A task's time from `fromUs` on (all of it when it started later; none when it ended before), in ms. */
+const countedMs = (t: Task, fromUs: number) => Math.max(0, t.ts + (t.dur ?? 0) - Math.max(t.ts, fromUs)) / 1000;
+
 /** Each task's time past BLOCKING_MS, counted from `fromUs` on (a task under way then counts from it), in ms. */
-export function blockingTime(tasks: readonly { ts: number; dur?: number }[], fromUs: number): number {
-  let sum = 0;
-  for (const t of tasks) {
-    const end = t.ts + (t.dur ?? 0);
-    const counted = (end - Math.max(t.ts, fromUs)) / 1000;
-    if (counted > BLOCKING_MS) sum += counted - BLOCKING_MS;
-  }
-  return sum;
+export function blockingTime(tasks: readonly Task[], fromUs: number): number {
+  return tasks.reduce((sum, t) => sum + Math.max(0, countedMs(t, fromUs) - BLOCKING_MS), 0);
 }
 
 async function traceLoad(cdp: CDPSession, open: () => Promise<unknown>): Promise<TraceEvent[]> {
@@ -125,7 +124,7 @@ export async function traceHomeLoads(baseUrl: string, loads = LOADS): Promise<Lo
       const start = tasks[0]?.ts ?? 0;
       const fcp = firstContentfulPaint(events, tasks[0]);
       if (fcp === undefined) throw new Error(`load ${i + 1}: no first contentful paint in its trace`);
-      const busy = tasks.reduce((sum, t) => sum + Math.max(0, t.ts + (t.dur ?? 0) - Math.max(t.ts, fcp)), 0) / 1000;
+      const busy = tasks.reduce((sum, t) => sum + countedMs(t, fcp), 0);
       figures.push({ fromPaint: Math.round(blockingTime(tasks, fcp)), fromNavigation: Math.round(blockingTime(tasks, start)), busyAfterPaint: Math.round(busy) });
       if (import.meta.url === `file://${process.argv[1]}`) {
         const long = tasks.filter((t) => (t.dur ?? 0) > BLOCKING_MS * 1000);
