@@ -14,7 +14,7 @@
  */
 import setup from '../topology/global-setup';
 import { deployment, HOSTS, hostName, setHostState, waitStatuses } from '../topology/support/deployment';
-import { pages, signIn } from './feed-growth';
+import { pages, signIn } from './feed-mix';
 import { runLoadProcess } from './load-process';
 import type { LoadRequest } from './open-load';
 import { seedScale } from './postgres';

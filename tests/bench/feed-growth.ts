@@ -9,14 +9,15 @@
  * request's arrival to its answer sent, as the server's own request histogram times it — ÷ the
  * database's time for the same statements; and at the largest size the capacity: the mix
  * ramped until p99 passes 50 ms, its knee printed. The load generator runs in a process of
- * its own (load-process.ts). Run alone: `npx tsx tests/bench/feed-growth.ts`
- * (DATABASE_URL: a PostgreSQL server to create its databases in; FEED_SIZES=1000,10000).
+ * its own (load-process.ts). Last, what a first read of each kind costs (first-read-costs.ts).
+ * Run alone: `npx tsx tests/bench/feed-growth.ts` (DATABASE_URL: a PostgreSQL server to create its databases in; FEED_SIZES=1000,10000).
  */
 import { API_BASE } from '../../src/contract/codes';
 import { BULLETIN_PATHS } from '../../src/contract/bulletins';
 import { ENTRY_PATHS } from '../../src/contract/entries';
-import { DEMO_PASSWORD } from '../support/demo';
 import { feedDbTime } from './feed-db-time';
+import { pages, signIn } from './feed-mix';
+import { measureFirstReadCosts } from './first-read-costs';
 import { runLoadProcess } from './load-process';
 import { type LoadRequest } from './open-load';
 import { freePort } from '../support/chaos';
@@ -34,44 +35,6 @@ const SECONDS = 10;
 const RAMP = [250, 500, 750, 1000, 1250, 1500, 2000, 2500];
 const CAPACITY_SECONDS = 8;
 const HOME = `${API_BASE}/${ENTRY_PATHS.home}`;
-
-/** Bearer tokens of `count` generated members (member1@scale.test …), four sign-ins at a time. */
-export async function signIn(url: string, count: number): Promise<{ token: string; userCode: string }[]> {
-  const out: { token: string; userCode: string }[] = [];
-  for (let i = 1; i <= count; i += 4) {
-    const batch = await Promise.all(
-      [0, 1, 2, 3]
-        .filter((k) => i + k <= count)
-        .map(async (k) => {
-          const res = await fetch(`${url}${API_BASE}/auth/signIn`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: `member${i + k}@scale.test`, password: DEMO_PASSWORD }),
-          });
-          const body = (await res.json()) as { data?: { accessToken: string; id: string } };
-          if (!body.data) throw new Error(`sign-in of member${i + k} failed: ${res.status}`);
-          return { token: body.data.accessToken, userCode: body.data.id };
-        }),
-    );
-    out.push(...batch);
-  }
-  return out;
-}
-
-/** The mix of pages: each member's home, home with entries only, the next member's suite, a search. */
-export function pages(members: { token: string; userCode: string }[]): Request[] {
-  const words = ['harbour', 'design', 'coffee', 'launch'];
-  return members.flatMap((m, i) => {
-    const headers = { authorization: `Bearer ${m.token}` };
-    const next = members[(i + 1) % members.length]!;
-    return [
-      { path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5`, headers },
-      { path: `${API_BASE}/${ENTRY_PATHS.home}?pageNo=1&pageSize=5&featureCodes=5`, headers },
-      { path: `${API_BASE}/${ENTRY_PATHS.suite}?userCode=${next.userCode}&pageNo=1&pageSize=5`, headers },
-      { path: `${API_BASE}/${ENTRY_PATHS.search(words[i % words.length]!)}?pageNo=1&pageSize=5`, headers },
-    ];
-  });
-}
 
 async function alone(url: string, requests: Request[]): Promise<number> {
   const times: number[] = [];
@@ -139,12 +102,13 @@ export async function measureFeedGrowth(): Promise<Row[]> {
     await withFreshDatabase('bt_growth', async (url) => {
       const metricsPort = await freePort();
       const server = await startBenchServer({ databaseUrl: url, env: { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } });
+      let requests: Request[] = [];
       try {
         seedScale(url, size);
         await onPostgres(url, (c) => c.query('analyze'));
         const dbTime = await feedDbTime(url);
         const members = await signIn(server.url, Math.min(MEMBERS, size));
-        const requests = pages(members);
+        requests = pages(members);
         const one = await alone(server.url, requests);
         // Members whose pages the alone phase did not read (it read the first 50's).
         const api = await pageInApi(server.url, `http://127.0.0.1:${metricsPort}/metrics`, members.slice(Math.floor(members.length / 2), Math.floor(members.length / 2) + 100));
@@ -177,6 +141,7 @@ export async function measureFeedGrowth(): Promise<Row[]> {
       } finally {
         await server.stop();
       }
+      rows.push(await measureFirstReadCosts(url, requests, size));
     });
   }
   return rows;

@@ -16,7 +16,7 @@ import { DEMO_MEMBERS } from '../support/demo';
 import { befriend, TelexClient } from '../support/telex';
 import { freePort } from '../support/chaos';
 import { cpuMeter, postgresPids } from './cpu';
-import { pages, signIn } from './feed-growth';
+import { pages, signIn } from './feed-mix';
 import { openLoad, type LoadRequest } from './open-load';
 import { startPgBouncer, type PgBouncer } from './pgbouncer';
 import { onPostgres, seedScale, withFreshDatabase } from './postgres';
