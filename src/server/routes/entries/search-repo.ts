@@ -176,9 +176,12 @@ export async function searchItems(
   const [open, others] = await Promise.all([
     shared === undefined ? readPublic() : keptPublic(db, `${shared}|${cap}|${walk.first}|${walk.most}`, PUBLIC_READS, readPublic),
     // The viewer's part, small beside the public one: circles' and slates' entries, and their
-    // own and their billionetts' other suite entries, each cut to its `cap` newest.
+    // own and their billionetts' other suite entries, each cut to its `cap` newest. On the
+    // feed's pool, as the hydration: its one generic plan (the word's matches ANDed with the
+    // viewer's circles and slates; their billionetts' entries by author) ran in ~0.8 ms where
+    // PostgreSQL planned each search afresh (~1 ms) and ran that plan in ~1.3 ms.
     queryPrepared<Hit>(
-      db,
+      feedDb,
       sql`
         with others as materialized (
           select * from ${posts} where ${inOrigins} and ${related(viewerId)} and ${match}
