@@ -8,7 +8,7 @@
  * exact words and prefixes: tested in a microsecond on a walked entry, answered by the GIN
  * index of search_words otherwise — no entry is ever compared by likeness.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryPrepared, type Db } from '../../db/client';
 import { keptUntilWritten } from '../../db/write-clock';
@@ -56,5 +56,5 @@ async function readWordsQuery(db: Db, text: string): Promise<string | null> {
   return words.map(({ word, alike }) => `(${[`${lexeme(word)}:*`, ...alike.map(lexeme)].join(' | ')})`).join(' & ');
 }
 
-/** The match of an entries' words column (posts.search_words) for a query from wordsQuery. */
-export const wordsMatch = (column: AnyPgColumn | SQL, query: string | null): SQL => (query === null ? sql`false` : sql`${column} @@ ${query}::tsquery`);
+/** The match of an entries' words column (posts.search_words) for a query from wordsQuery (or a placeholder for one). */
+export const wordsMatch = (column: AnyPgColumn | SQL, query: string | Placeholder | null): SQL => (query === null ? sql`false` : sql`${column} @@ ${query}::tsquery`);

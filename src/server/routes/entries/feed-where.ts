@@ -5,8 +5,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { ENTRY_TYPE, FEED_FILTER } from '../../../contract/codes';
 import { slates } from '../../db/schema/circles';
-import type { Db } from '../../db/client';
-import { wordsMatch, wordsQuery } from '../../domain/search/words';
 import { postMedia, posts, postTags, savedPosts } from '../../db/schema/entries';
 import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, type Viewer } from '../../policy/visibility';
 
@@ -44,13 +42,6 @@ export const slateWhere = (slateId: Viewer): SQL => and(sql`${posts.originType} 
 /** The saved entries' ids first (an index scan), then those rows by id: not an `exists` tried on every entry. */
 export const savedWhere = (me: Viewer): SQL =>
   sql`${posts.id} = any(array(select ${savedPosts.postId} from ${savedPosts} where ${savedPosts.userId} = ${me}))`;
-
-/**
- * Entries holding every searched word, accents and case folded, as the start of one of their
- * words or like one (a typo tolerated): the global search's match (domain/search/words.ts),
- * on the stored words and their GIN indexes. The feed keeps its own order, newest first.
- */
-export const searchWhere = async (db: Db, text: string): Promise<SQL> => wordsMatch(posts.searchWords, await wordsQuery(db, text));
 
 /** The entry itself or, for a share, the entry it shares. */
 const selfOrShared = (table: { postId: unknown }) =>

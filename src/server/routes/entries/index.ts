@@ -29,12 +29,12 @@ import { viewFeature } from '../../policy/viewing';
 import { CIRCLE_MESSAGES } from '../../../contract/circles';
 import { featureVisible, loadOrigin, notFound } from '../../policy/origins';
 import entryActionRoutes from './actions';
-import { featureWhere, filterShape, filtersNameViewer, searchWhere, type FeedMode } from './feed-where';
+import { filterShape, filtersNameViewer, type FeedMode } from './feed-where';
+import { wordsQuery } from '../../domain/search/words';
 import { feedPage } from './feed-page';
 import { loadItem } from './read-repo';
 import { searchItems, searchTables } from './search-repo';
 import entryWriteRoutes from './writes';
-import { sql } from 'drizzle-orm';
 
 const path = (p: string) => `/${p}`;
 const feedAnswer = envelope(z.object({ userPosts: z.array(postItem) }));
@@ -110,10 +110,9 @@ const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     const page = pageOf(query);
     const shape = filterShape(codes).join(',');
     return keptFeed(request, reply, app.db, `search:${me.id}:${shape}:${page.pageNo}:${page.pageSize}:${text}`, searchTables(app.db), async () => {
-      const where = featureWhere(codes, me.id) ?? sql`true`;
       // A search whose filters name no viewer is the same for every member.
       const shared = filtersNameViewer(codes) ? undefined : `${text}|${shape}`;
-      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await searchWhere(app.db, text), where, page, undefined, shared);
+      const { rows, total } = await searchItems(app.db, app.feedDb, me.id, await wordsQuery(app.db, text), filterShape(codes), page, undefined, shared);
       return { code: CODE_OK, message: 'ok', accessCode: ACCESS_OK, data: { searchedPost: rows }, totalRecords: total };
     });
   };

@@ -36,13 +36,14 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PostItem } from '../../../contract/entries';
-import { perDatabase, queryPrepared, type Db } from '../../db/client';
+import { perDatabase, queryPrepared, statementOnce, type Db } from '../../db/client';
 import { keptUntilWritten, readTables } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { circles, slates } from '../../db/schema/circles';
-import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, visibleTo } from '../../policy/visibility';
+import { followedSlateIdsSql, friendIdsSql, memberCircleIdsSql, visibleTo, type Viewer } from '../../policy/visibility';
+import { wordsMatch } from '../../domain/search/words';
 import { entryTables, itemsByIds } from './feed-page';
-import { allFiltersWhere } from './feed-where';
+import { allFiltersWhere, featureWhere } from './feed-where';
 import type { Page } from './read-repo';
 
 /**
@@ -77,7 +78,7 @@ const openInOrigins = sql`${posts.privacyCode} = 1 and (
  * billionett; a slate they run or follow or whose admin is their billionett; and their own
  * entries anywhere.
  */
-const related = (viewerId: number) => sql`(${posts.authorId} = ${viewerId}
+const related = (viewerId: Viewer) => sql`(${posts.authorId} = ${viewerId}
   or ${posts.originGroupId} = any(${memberCircleIdsSql(viewerId)} || array(select ${circles.id} from ${circles} where ${circles.adminId} = any(${friendIdsSql(viewerId)})))
   or ${posts.originPageId} = any(${followedSlateIdsSql(viewerId)} || array(select ${slates.id} from ${slates} where ${slates.adminId} = ${viewerId} or ${slates.adminId} = any(${friendIdsSql(viewerId)}))))`;
 const olderThan = (edge: Edge | null) => (edge ? sql`and (${posts.createdAt}, ${posts.id}) < (${edge.at}::timestamptz, ${edge.id}::integer)` : sql``);
@@ -151,44 +152,63 @@ const keptPublic = keptUntilWritten<{ hits: Hit[] }>(1000);
 const PUBLIC_READS = ['posts', 'search_terms'];
 
 /**
- * `feedDb`: where the page is hydrated — the feed's pool (db/client.ts), whose one generic plan
- * of the hydration every feed shares; on the main pool PostgreSQL planned it afresh each
- * search (~3 ms of its CPU a search, more than the search itself).
- * `shared`: a key naming `match` and `where` when neither depends on the viewer; the public
+ * The viewer's part, small beside the public one: circles' and slates' entries, and their own
+ * and their billionetts' other suite entries, each cut to its `cap` newest. One statement for
+ * each filter shape, its text built once (the viewer, the words and the cap are placeholders:
+ * db/client.ts statementOnce), run on the feed's pool as the hydration is: its one generic
+ * plan (the words' matches ANDed with the viewer's circles and slates; their billionetts'
+ * entries by author) ran in ~0.8 ms where PostgreSQL planned each search afresh (~1 ms) and
+ * ran that plan in ~1.3 ms.
+ */
+const viewerParts = new Map<string, ReturnType<typeof statementOnce<Hit>>>();
+function viewerPart(codes: number[]) {
+  const shape = codes.join(',');
+  let part = viewerParts.get(shape);
+  if (!part) {
+    const me = sql.placeholder('me');
+    const match = wordsMatch(posts.searchWords, sql.placeholder('words'));
+    const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(me)} || ${me}::integer)`;
+    part = statementOnce<Hit>(sql`
+      with others as materialized (
+        select * from ${posts} where ${inOrigins} and ${related(me)} and ${match}
+        union all select * from ${posts} where ${mineAndFriends} and ${match}
+      )
+      select ${posts.id} as id, ${at} as at from others as ${posts} where ${and(featureWhere(codes, me), visibleTo(me))} ${newest} limit ${sql.placeholder('cap')}`);
+    viewerParts.set(shape, part);
+  }
+  return part;
+}
+
+/**
+ * A page of the entries matching `words` (domain/search/words.ts wordsQuery: null, a text of
+ * no word, matches nothing) that pass the filter `codes` and the viewer may see.
+ * `feedDb`: where the viewer's part runs and the page is hydrated — the feed's pool
+ * (db/client.ts), whose one generic plan of each every search shares; on the main pool
+ * PostgreSQL planned the hydration afresh each search (~3 ms of its CPU a search, more than
+ * the search itself).
+ * `shared`: a key naming the words and filters when neither depends on the viewer; the public
  * part's matches are then kept between members (keptPublic). Without it, read every time.
  */
 export async function searchItems(
   db: Db,
   feedDb: Db,
   viewerId: number,
-  match: SQL,
-  where: SQL,
+  words: string | null,
+  codes: number[],
   page: Page,
   walk = SEARCH_WALK,
   shared?: string,
 ): Promise<{ rows: PostItem[]; total: number }> {
-  const filtered = and(where, visibleTo(viewerId))!;
+  if (words === null) return { rows: [], total: 0 };
   const offset = (page.pageNo - 1) * page.pageSize;
   // One match past the page tells the feed there is more.
   const cap = offset + page.pageSize + 1;
-  const mineAndFriends = sql`${posts.originType} = 'user' and ${posts.privacyCode} <> 1 and ${posts.authorId} = any(${friendIdsSql(viewerId)} || ${viewerId}::integer)`;
-  const readPublic = async () => ({ hits: await publicHits(db, match, where, cap, walk) });
+  const readPublic = async () => ({
+    hits: await publicHits(db, wordsMatch(posts.searchWords, words), featureWhere(codes, viewerId) ?? sql`true`, cap, walk),
+  });
   const [open, others] = await Promise.all([
     shared === undefined ? readPublic() : keptPublic(db, `${shared}|${cap}|${walk.first}|${walk.most}`, PUBLIC_READS, readPublic),
-    // The viewer's part, small beside the public one: circles' and slates' entries, and their
-    // own and their billionetts' other suite entries, each cut to its `cap` newest. On the
-    // feed's pool, as the hydration: its one generic plan (the word's matches ANDed with the
-    // viewer's circles and slates; their billionetts' entries by author) ran in ~0.8 ms where
-    // PostgreSQL planned each search afresh (~1 ms) and ran that plan in ~1.3 ms.
-    queryPrepared<Hit>(
-      feedDb,
-      sql`
-        with others as materialized (
-          select * from ${posts} where ${inOrigins} and ${related(viewerId)} and ${match}
-          union all select * from ${posts} where ${mineAndFriends} and ${match}
-        )
-        select ${posts.id} as id, ${at} as at from others as ${posts} where ${filtered} ${newest} limit ${cap}`,
-    ),
+    viewerPart(codes)(feedDb, { me: viewerId, words, cap }),
   ]);
   // An entry of a public circle the viewer is a member of is in both parts: counted once.
   const hits = [...new Map([...open.hits, ...others].map((h) => [Number(h.id), h])).values()].sort(byNewest);
