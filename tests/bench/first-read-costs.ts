@@ -15,7 +15,7 @@
 import { cpuMeter, postgresPids } from './cpu';
 import type { LoadRequest } from './open-load';
 import { pages, signIn } from './feed-mix';
-import { onPostgres } from './postgres';
+import { dataDirectoryOf, onPostgres } from './postgres';
 import { startBenchServer } from './server';
 
 type Row = { measure: string; value: string; budget: string };
@@ -45,10 +45,7 @@ async function readAll(url: string, requests: Request[]): Promise<void> {
  */
 export async function measureFirstReadCosts(databaseUrl: string, requests: Request[], members: number): Promise<Row> {
   if (requests.length < (WARM + PER_KIND) * KINDS.length) throw new Error(`first-read costs need the pages of ${WARM + PER_KIND} members`);
-  const pgDir = await onPostgres(
-    databaseUrl,
-    async (c) => (await c.query<{ setting: string }>(`select setting from pg_settings where name = 'data_directory'`)).rows[0]!.setting,
-  );
+  const pgDir = await dataDirectoryOf(databaseUrl);
   const server = await startBenchServer({ databaseUrl });
   try {
     const ofKind = (k: number, from: number, count: number) => requests.filter((_, i) => i % KINDS.length === k).slice(from, from + count);

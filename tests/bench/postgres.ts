@@ -4,9 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../support/demo';
-import { createDatabase } from '../support/postgres';
+import { createDatabase, onPostgres } from '../support/postgres';
 
 export { onPostgres } from '../support/postgres';
+
+/** The data directory of the cluster `url` is on: whose processes a bench's CPU meter reads (cpu.ts postgresPids). */
+export const dataDirectoryOf = (url: string): Promise<string> =>
+  onPostgres(url, async (c) => (await c.query<{ setting: string }>(`select setting from pg_settings where name = 'data_directory'`)).rows[0]!.setting);
 
 /** The server the benches create their databases on (DATABASE_URL's, or the local one). */
 export const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -19,7 +19,7 @@ import { cpuMeter, postgresPids } from './cpu';
 import { pages, signIn } from './feed-mix';
 import { openLoad, type LoadRequest } from './open-load';
 import { startPgBouncer, type PgBouncer } from './pgbouncer';
-import { onPostgres, seedScale, withFreshDatabase } from './postgres';
+import { dataDirectoryOf, seedScale, withFreshDatabase } from './postgres';
 import { caseVariant } from './search';
 import { signInDemo, startBenchServer, type BenchServer } from './server';
 
@@ -110,7 +110,7 @@ const ms = (n: number) => n.toFixed(2);
 
 export async function measureRequestCosts(): Promise<{ rows: Row[]; costs: Costs }> {
   return withFreshDatabase('bt_costs', async (url) => {
-    const pgDir = await onPostgres(url, async (c) => (await c.query<{ setting: string }>(`select setting from pg_settings where name = 'data_directory'`)).rows[0]!.setting);
+    const pgDir = await dataDirectoryOf(url);
     // The start migrates and seeds the demo community; then the generated one beside it.
     const first = await startBenchServer({ databaseUrl: url });
     await first.stop();

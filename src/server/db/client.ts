@@ -47,13 +47,13 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * refuses that). PGlite (one connection, in process) and transactions run it plainly.
  */
 const dialect = new PgDialect();
+const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   // Through a transaction pooler the name is dropped anyway (sendUnnamed).
   if (!(client instanceof Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  return (await client.query({ name, text, values: params })).rows as T[];
+  return (await client.query({ name: statementName(text), text, values: params })).rows as T[];
 }
 
 /**
@@ -61,11 +61,12 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
  * placeholders (sql.placeholder), its text is built here once, and each run only fills the
  * values in. Building a search's statement (drizzle's sqlToQuery over its few hundred parts)
  * cost ~0.8 ms of the API's CPU a search on the slower machine, more than PostgreSQL's
- * planning of it. PGlite (and any client not a pool) runs the same text and values plainly.
+ * planning of it. PGlite runs the same text and values plainly. Not for a transaction (its
+ * client is neither).
  */
 export function statementOnce<T>(query: SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const name = statementName(text);
   return async (db, values) => {
     const client = (db as { $client?: unknown }).$client as { query: (...args: unknown[]) => Promise<{ rows: T[] }> };
     const filled = fillPlaceholders(params, values);
