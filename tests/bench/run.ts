@@ -127,6 +127,10 @@ function printTable(normal: Row[], slowed: Row[] | null) {
     const values = slowed ? `${r.value.padEnd(valueWidth)}  ${(twin?.value ?? '—').padEnd(valueWidth)}` : r.value.padEnd(valueWidth);
     console.log(`${r.measure.padEnd(width)}  ${values}  ${r.budget}`);
   }
+  // A slowed row whose measure no normal row names (its words differ between the runs) is printed, never dropped.
+  for (const lone of slowed?.filter((s) => !normal.some((r) => r.measure === s.measure)) ?? []) {
+    console.log(`${lone.measure.padEnd(width)}  ${'—'.padEnd(valueWidth)}  ${lone.value.padEnd(valueWidth)}  ${lone.budget}`);
+  }
 }
 
 main().catch((err) => {
