@@ -145,6 +145,18 @@ describe.each(dbTargets())('barter on $name', ({ databaseUrl }) => {
     const item = first.body.data as BarterItem;
     expect(item.originalPost).toMatchObject({ serviceCategoryCode: 'SV33', serviceName: 'Tutoring', serviceHeading: 'Maths tutoring for teenagers', privacyCode: 1, serviceAppearDate: today, postedBy: { userCode: a.userCode } });
     expect(item.location).toMatchObject({ fromplaceName: 'Lisbon, Portugal', fromlatitude: 38.7223, toplaceId: null });
+    // The author as their account says: name, profession (a name, or empty), plan.
+    await s.app.db.update(users).set({ professionCode: 'P01' }).where(eq(users.userCode, a.userCode));
+    const author = await s.app.db.execute(sql`select u.display_name, p.profession_name, pl.plan_name from users u
+      join plans pl on pl.plan_code = u.plan_code left join professions p on p.profession_code = u.profession_code where u.user_code = ${a.userCode}`);
+    const [who] = ((author as { rows?: unknown[] }).rows ?? author) as { display_name: string; profession_name: string | null; plan_name: string }[];
+    const listed = await call(b, 'GET', `${BARTER_PATHS.all}?userCode=${a.userCode}`);
+    const mine = (listed.body.data.userServices as BarterItem[]).find((i) => i.originalPost.serviceCode === item.originalPost.serviceCode);
+    expect(who!.profession_name).toBeTruthy();
+    expect(mine?.originalPost.postedBy).toEqual({ userCode: a.userCode, displayName: who!.display_name, professionName: who!.profession_name, planName: who!.plan_name });
+    await s.app.db.update(users).set({ professionCode: '' }).where(eq(users.userCode, a.userCode));
+    const unnamed = await call(b, 'GET', `${BARTER_PATHS.all}?userCode=${a.userCode}`);
+    expect((unnamed.body.data.userServices as BarterItem[]).find((i) => i.originalPost.serviceCode === item.originalPost.serviceCode)?.originalPost.postedBy.professionName).toBe('');
     expect(item.serviceGalleries).toEqual([expect.objectContaining({ path: picture.path, width: picture.width, height: picture.height })]);
     const again = await call(a, 'POST', BARTER_PATHS.post, form({ serviceGalleries: [{ path: picture.path }] }), key);
     expect(again.status).toBe(201);
@@ -203,6 +215,10 @@ describe.each(dbTargets())('barter on $name', ({ databaseUrl }) => {
     expect(updated.status).toBe(200);
     expect(updated.body.data.originalPost.serviceHeading).toBe('Physics too');
     expect(updated.body.data.serviceGalleries.map((g: { path: string }) => g.path)).toEqual([keep.path, added.path]);
+    // The grid shows the same pictures, in their order, as the listing alone.
+    const grid = await call(b, 'GET', `${BARTER_PATHS.all}?userCode=${a.userCode}`);
+    const inGrid = (grid.body.data.userServices as BarterItem[]).find((i) => i.originalPost.serviceCode === code);
+    expect(inGrid?.serviceGalleries).toEqual(updated.body.data.serviceGalleries);
     // Only me: hidden from others, so their change is a 404 like a missing one.
     await call(a, 'PUT', BARTER_PATHS.one(code), { ...body, privacyCode: 3, serviceGalleries: [], deleteImages: [] });
     expect((await call(b, 'DELETE', BARTER_PATHS.one(code))).status).toBe(404);
@@ -258,6 +274,10 @@ describe.each(dbTargets())('barter on $name', ({ databaseUrl }) => {
     const page2 = await call(b, 'GET', `${BARTER_PATHS.all}?userCode=${c.userCode}&pageNo=2`);
     expect(codes(page1)).toHaveLength(8);
     expect(page1.body.totalRecords).toBe(14);
+    // Past the last page: no listing, the count all the same.
+    const past = await call(b, 'GET', `${BARTER_PATHS.all}?userCode=${c.userCode}&pageNo=3`);
+    expect(codes(past)).toEqual([]);
+    expect(past.body.totalRecords).toBe(14);
     const order = [...codes(page1), ...codes(page2)];
     expect(new Set(order).size).toBe(order.length);
     for (const m of many) expect(order).toContain(m.code);
