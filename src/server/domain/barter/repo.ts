@@ -51,6 +51,9 @@ export function filtersOf(viewerId: number, q: BarterQuery, authorId?: number | 
   return and(...parts)!;
 }
 
+/** A column named with its table: in a select from one table drizzle leaves the table out, and a subquery's own table would take the name. */
+const named = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 /**
  * What a listing shows besides its own columns: its kind's name, its author (with their plan
  * and profession) and its pictures in their order. Each is a subquery of the listing's row,
@@ -60,8 +63,6 @@ export function filtersOf(viewerId: number, q: BarterQuery, authorId?: number | 
  * statement afresh) and joined to every match before the page was cut. The foreign keys
  * (not null) make each always present, as the inner joins required.
  */
-/** A column named with its table: in a select from one table drizzle leaves the table out, and a subquery's own table would take the name. */
-const named = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 type PostedBy = BarterItem['originalPost']['postedBy'];
 const kindNameSql = sql<string>`(select ${named(serviceKinds.serviceName)} from ${serviceKinds} where ${named(serviceKinds.serviceCode)} = ${named(services.kindCode)})`;
 const postedBySql = sql<PostedBy>`(
