@@ -98,13 +98,13 @@ const columns = {
 };
 
 /**
- * Listings matching `where`, in `order`, a page of them (null: all) and, with `countAll`, the
- * count of every match. One statement: the page, its pictures and the count (an uncorrelated
+ * Listings matching `where`, in `order`, a page of them (null: all), and the count of every
+ * match on each row. One statement: the page, its pictures and the count (an uncorrelated
  * subquery, run once) were three round trips, each planned afresh on the embedded database
  * (BUDGETS.md: service/all p99 ≤ 20 ms, on the slowed run too).
  */
-async function itemsOf(db: Db, where: SQL, page: Page | null, order: SQL[] = [desc(services.appearOn), desc(services.createdAt), desc(services.id)], countAll = false) {
-  const total = countAll ? sql<number>`(select count(*) from ${services} where ${where})`.mapWith(Number) : sql<number>`0`.mapWith(Number);
+async function itemsOf(db: Db, where: SQL, page: Page | null, order: SQL[] = [desc(services.appearOn), desc(services.createdAt), desc(services.id)]) {
+  const total = sql<number>`(select count(*) from ${services} where ${where})`.mapWith(Number);
   const query = db
     .select({ ...columns, total })
     .from(services)
@@ -142,16 +142,12 @@ async function itemsOf(db: Db, where: SQL, page: Page | null, order: SQL[] = [de
 }
 
 /** A page of listings and the count of every match; past the last page (no row carries the count) it is read alone. */
-async function pageOf(db: Db, where: SQL, page: Page, order?: SQL[]): Promise<Listed> {
-  const { items, total } = await itemsOf(db, where, page, order, true);
+export async function listServices(db: Db, where: SQL, page: Page, order?: SQL[]): Promise<Listed> {
+  const { items, total } = await itemsOf(db, where, page, order);
   if (total !== undefined) return { rows: items, total };
   if (page.pageNo === 1) return { rows: items, total: 0 };
   const [all] = await db.select({ n: count() }).from(services).where(where);
   return { rows: items, total: Number(all?.n ?? 0) };
-}
-
-export async function listServices(db: Db, where: SQL, page: Page): Promise<Listed> {
-  return pageOf(db, where, page);
 }
 
 /** Listings whose heading (or its service's name) matches the text, best first, as search/service answers. */
@@ -159,7 +155,7 @@ export async function searchServices(db: Db, viewerId: number, keyword: string, 
   const match = nameMatch(services.heading, keyword);
   const kinds = db.select({ code: serviceKinds.serviceCode }).from(serviceKinds).where(nameMatch(serviceKinds.serviceName, keyword).where);
   const where = and(serviceVisibleSql(viewerId), sql`(${match.where} or ${services.kindCode} in ${kinds})`)!;
-  return pageOf(db, where, page, [...match.order, desc(services.appearOn), desc(services.id)]);
+  return listServices(db, where, page, [...match.order, desc(services.appearOn), desc(services.id)]);
 }
 
 export async function itemById(db: Db, id: number): Promise<BarterItem | null> {
