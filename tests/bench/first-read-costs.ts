@@ -26,7 +26,8 @@ const WARM = 100;
 const PER_KIND = 250;
 const IN_FLIGHT = 4;
 
-async function readAll(url: string, requests: Request[]): Promise<void> {
+/** Reads `requests` in turn, IN_FLIGHT at a time; throws on an answer that is not 200. */
+export async function readAll(url: string, requests: Request[]): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
