@@ -12,9 +12,10 @@
  *
  * Run: `MIX_DB=<url> AB_VARIANTS='before=|after=--some-node-flag' npx tsx tests/bench/first-read-ab.ts`
  * on a database filled by `npm run admin -- seed-scale` (≥ WARM + READ members). A variant is
- * `label=node flags`; `AB_ENV_<label>='NAME:value,NAME:value'` adds to its server's environment
- * (a variant of code is a server built from another worktree: run this once from each). AB_ROUNDS
- * (3) rounds; SLOW=1 runs it with the CPU halved (slowed.ts).
+ * `label=node flags`; `AB_ENV_<label>='NAME:value,NAME:value'` adds to its server's environment, and
+ * `AB_CHECKOUT_<label>=<dir>` runs the server of another working tree (`git worktree add`, its
+ * node_modules linked or installed): a variant of code. AB_ROUNDS (3) rounds; SLOW=1 runs it
+ * with the CPU halved (slowed.ts).
  */
 import { pages, signIn } from './feed-mix';
 import { cpuMeter, postgresPids } from './cpu';
@@ -54,7 +55,11 @@ async function main() {
   for (let round = 0; round < rounds; round++) {
     for (const [label, flags] of variants) {
       process.env.BENCH_NODE_ARGS = flags;
-      const server = await startBenchServer({ databaseUrl, env: envOf(process.env[`AB_ENV_${label}`]) });
+      const server = await startBenchServer({
+        databaseUrl,
+        env: envOf(process.env[`AB_ENV_${label}`]),
+        checkout: process.env[`AB_CHECKOUT_${label}`],
+      });
       try {
         await readAll(server.url, warm);
         const meter = cpuMeter({ api: () => [server.pid], db: () => postgresPids(pgDir) });

@@ -21,9 +21,12 @@ const freePort = () =>
 /**
  * Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start
  * seeds. `workers` > 1 runs that many API processes on the port (WORKERS, with REDIS_URL);
- * `env` adds to the server's environment (DATABASE_POOLING, CHAT_RATE_LIMIT…).
+ * `env` adds to the server's environment (DATABASE_POOLING, CHAT_RATE_LIMIT…); `checkout` runs
+ * the server of another working tree of the project (its own build), to compare code side by side.
  */
-export async function startBenchServer(opts: { databaseUrl?: string; workers?: number; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  opts: { databaseUrl?: string; workers?: number; env?: Record<string, string>; checkout?: string } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'billionett-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_COMMUNITY: '1', DEMO_PASSWORD };
@@ -36,7 +39,7 @@ export async function startBenchServer(opts: { databaseUrl?: string; workers?: n
   }
   // BENCH_NODE_ARGS: node's own flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a bench's time goes.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], { cwd: opts.checkout, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
   for (;;) {
