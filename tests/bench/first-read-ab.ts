@@ -12,10 +12,11 @@
  *
  * Run: `MIX_DB=<url> AB_VARIANTS='before=|after=--some-node-flag' npx tsx tests/bench/first-read-ab.ts`
  * on a database filled by `npm run admin -- seed-scale` (≥ WARM + READ members). A variant is
- * `label=node flags`; `AB_ENV_<label>='NAME:value,NAME:value'` adds to its server's environment, and
- * `AB_CHECKOUT_<label>=<dir>` runs the server of another working tree (`git worktree add`, its
- * node_modules linked or installed): a variant of code. AB_ROUNDS (3) rounds; SLOW=1 runs it
- * with the CPU halved (slowed.ts).
+ * `label=node flags`, its label letters, digits and `_` (it names variables);
+ * `AB_ENV_<label>='NAME:value,NAME:value'` adds to its server's environment, and
+ * `AB_CHECKOUT_<label>=<dir>` runs the server of another working tree (`git worktree add`, with
+ * node_modules and dist/ linked from this one; its server is built as it starts): a variant of
+ * code. AB_ROUNDS (3) rounds; SLOW=1 runs it with the CPU halved (slowed.ts).
  */
 import { pages, signIn } from './feed-mix';
 import { cpuMeter, postgresPids } from './cpu';
