@@ -1,6 +1,6 @@
 /** Home's blocking time counts as Lighthouse's total blocking time does: from the first contentful paint (decision 0083). */
 import { describe, expect, it } from 'vitest';
-import { blockingTime } from '../bench/first-screen-tbt';
+import { blockingTime } from '../bench/main-thread-trace';
 
 const ms = (start: number, length: number) => ({ ts: start * 1000, dur: length * 1000 });
 
