@@ -139,7 +139,12 @@ const CHUNK_GROUPS = [
  * the app must not start fetching its bytes only then. Preloaded as scripts, not
  * modulepreloaded: a modulepreload also compiles the 400 KB app at once, on the main thread,
  * which held back the first paint's IndexedDB answers by ~100 ms; the import compiles it after
- * the paint. (A prefetch, the lowest priority, came later on Slow 3G.)
+ * the paint. And a returning member's import of a modulepreloaded app ran without the compiled
+ * code the service worker's cache keeps for a script (evaluating it took three to four times
+ * as long). On a first visit, with nothing kept, the import compiles the preloaded script
+ * again on the main thread ("wrong script type" in a trace), where a modulepreload would have
+ * compiled it as it arrived; yet Lighthouse's simulated /checkin scored lower with one, so
+ * both visits keep this preload. (A prefetch, the lowest priority, came later on Slow 3G.)
  */
 function preloadApp(): Plugin {
   return {
