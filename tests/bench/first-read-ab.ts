@@ -55,11 +55,11 @@ async function main() {
   const figures = new Map<string, string[]>();
   for (let round = 0; round < rounds; round++) {
     for (const [label, flags] of variants) {
-      process.env.BENCH_NODE_ARGS = flags;
       const server = await startBenchServer({
         databaseUrl,
         env: envOf(process.env[`AB_ENV_${label}`]),
         checkout: process.env[`AB_CHECKOUT_${label}`],
+        nodeArgs: flags.split(' ').filter(Boolean),
       });
       try {
         await readAll(server.url, warm);

@@ -22,10 +22,11 @@ const freePort = () =>
  * Embedded PGlite unless `databaseUrl` names a (fresh) PostgreSQL database, which the start
  * seeds. `workers` > 1 runs that many API processes on the port (WORKERS, with REDIS_URL);
  * `env` adds to the server's environment (DATABASE_POOLING, CHAT_RATE_LIMIT…); `checkout` runs
- * the server of another working tree of the project (its own build), to compare code side by side.
+ * the server of another working tree of the project (its own build), to compare code side by side;
+ * `nodeArgs` are node's own flags for it (BENCH_NODE_ARGS when not given).
  */
 export async function startBenchServer(
-  opts: { databaseUrl?: string; workers?: number; env?: Record<string, string>; checkout?: string } = {},
+  opts: { databaseUrl?: string; workers?: number; env?: Record<string, string>; checkout?: string; nodeArgs?: string[] } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'billionett-bench-'));
   const port = await freePort();
@@ -38,7 +39,7 @@ export async function startBenchServer(
     env.REDIS_URL ||= 'redis://127.0.0.1:6379';
   }
   // BENCH_NODE_ARGS: node's own flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a bench's time goes.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = opts.nodeArgs ?? (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], { cwd: opts.checkout, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 240_000;
