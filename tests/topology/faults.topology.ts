@@ -263,7 +263,8 @@ describe('faults under load, through the balancer', () => {
     const prompt = app.page.getByText('A new version of Billionett is ready');
     await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true);
     await app.page.getByRole('button', { name: 'Reload' }).click();
-    // Read without waiting on the element (the page reloads under it); null until the new one is up.
+    // Read without waiting on the element (the page reloads under it, up to three times if Chromium
+    // keeps the old worker: src/client/pwa/register.ts applyUpdate); null until the new one is up.
     const runs = () => app.page.evaluate(() => document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null).catch(() => null);
     // 60 s: three hosts under load serve the new worker's activation and the reload (alone ~10 s).
     const deadline = Date.now() + 60_000;

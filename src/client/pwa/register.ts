@@ -43,24 +43,59 @@ export function dismissUpdate(): void {
   setUpdateReady(false);
 }
 
-/** How often "Reload" asks the waiting service worker again until it has taken over. */
-const SKIP_WAITING_RETRY_MS = 3000;
+/** How long "Reload" waits for the new service worker to take over before reloading anyway. */
+const TAKEOVER_WAIT_MS = 5000;
+/** How many reloads "Reload" may make for one update before it leaves the choice to the member again. */
+const TAKEOVER_RELOADS = 3;
+/** sessionStorage: reloads made so far for the update the member asked for (this tab only). */
+const UPDATE_ASKED_KEY = 'billionett-update-asked';
+
+function reloadsAsked(): number {
+  try {
+    return Number(sessionStorage.getItem(UPDATE_ASKED_KEY) ?? 0) || 0;
+  } catch {
+    return 0; // storage refused: the member is asked again after each reload
+  }
+}
+
+function setReloadsAsked(count: number): void {
+  try {
+    if (count > 0) sessionStorage.setItem(UPDATE_ASKED_KEY, String(count));
+    else sessionStorage.removeItem(UPDATE_ASKED_KEY);
+  } catch {
+    // storage refused: nothing to remember
+  }
+}
 
 /**
- * The member chose "Reload": activate the waiting SW; 'controlling' then reloads. Asked
- * again every few seconds until that happens: one message was seen to go unanswered (the
- * topology suite's rolling deploy: the new worker still waiting a minute after Reload), and
- * the member would otherwise be left with a spinning button until the app restarts.
+ * The member chose "Reload": activate the waiting SW; 'controlling' then reloads.
+ *
+ * Chromium activates a worker that called skipWaiting only once the old one is idle: it
+ * asks the old worker to stop as soon as it has no event in flight. A request from this page
+ * (its images, its sync worker's calls) that starts the old worker again clears that ask, and
+ * nothing asks again until the old worker idles out (30 s; never while DevTools is attached)
+ * or five minutes pass (the topology suite's rolling deploy met the new worker still waiting
+ * a minute after Reload; asking it again does nothing, Chromium keeps the first ask). A
+ * navigation asks again, and ends this page's own requests: so if the new worker has not
+ * taken over soon, reload anyway, and let the reloaded page go on with the member's choice.
  */
 export function applyUpdate(): void {
   if (!workbox) return window.location.reload();
-  const wb = workbox;
-  // Workbox messages the registration's waiting worker as it is at each ask.
-  wb.messageSkipWaiting();
-  const retry = window.setInterval(() => {
-    if (reloading) window.clearInterval(retry);
-    else wb.messageSkipWaiting();
-  }, SKIP_WAITING_RETRY_MS);
+  workbox.messageSkipWaiting();
+  window.setTimeout(() => {
+    if (reloading) return;
+    reloading = true;
+    setReloadsAsked(reloadsAsked() + 1);
+    window.location.reload();
+  }, TAKEOVER_WAIT_MS);
+}
+
+/** A worker waits: offer it, or go on with an update the member already chose in this tab. */
+function onWaiting(): void {
+  const asked = reloadsAsked();
+  if (asked > 0 && asked < TAKEOVER_RELOADS) return applyUpdate();
+  setReloadsAsked(0);
+  setUpdateReady(true);
 }
 
 /**
@@ -86,7 +121,7 @@ export function registerServiceWorker(): void {
 
   hadController = Boolean(navigator.serviceWorker.controller);
   // Also fires when another tab or an update check found the version (event.isExternal).
-  wb.addEventListener('waiting', () => setUpdateReady(true));
+  wb.addEventListener('waiting', onWaiting);
   // A new SW took over (this tab's Reload, or another tab's): this page's chunks
   // may no longer be precached, so load the new version. The first install also
   // takes control (clients.claim) but is not an update and must not reload.
@@ -96,6 +131,7 @@ export function registerServiceWorker(): void {
       hadController = true;
       return;
     }
+    setReloadsAsked(0);
     if (reloading) return;
     reloading = true;
     window.location.reload();
@@ -107,7 +143,11 @@ export function registerServiceWorker(): void {
   // A browser may refuse a service worker (blocked by policy, a private window): the app then
   // runs without one, online only, as it did before the first install.
   void wb.register().then(
-    () => window.setInterval(() => void wb.update(), UPDATE_CHECK_MS),
+    (registration) => {
+      // The update the member chose took over during the reload: nothing left to go on with.
+      if (!registration?.waiting) setReloadsAsked(0);
+      window.setInterval(() => void wb.update(), UPDATE_CHECK_MS);
+    },
     (error: unknown) => console.warn('No service worker: the app works online only.', error),
   );
 }
