@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { keepDatesAsText } from './pglite-parsers';
+import { useNamedStatements } from './pglite-statements';
 import { PGLITE_EXTENSIONS } from './extensions';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -44,7 +45,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  * queryRows as a named prepared statement on PostgreSQL: each connection parses it once and,
  * after five runs, may keep a generic plan (planning a search statement cost 5–9 ms, as much
  * as running it). Named by a hash of its text, so one name is never two texts (PostgreSQL
- * refuses that). PGlite (one connection, in process) and transactions run it plainly.
+ * refuses that). PGlite and transactions run it as any other statement (on PGlite every
+ * statement is named: pglite-statements.ts).
  */
 const dialect = new PgDialect();
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
@@ -61,7 +63,7 @@ export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
  * placeholders (sql.placeholder), its text is built here once, and each run only fills the
  * values in. Building a search's statement (drizzle's sqlToQuery over its few hundred parts)
  * cost ~0.8 ms of the API's CPU a search on the slower machine, more than PostgreSQL's
- * planning of it. PGlite runs the same text and values plainly. Not for a transaction (its
+ * planning of it. PGlite runs the same text and values as any other. Not for a transaction (its
  * client is neither).
  */
 export function statementOnce<T>(query: SQL): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
@@ -82,7 +84,8 @@ export type Database = {
    * member. On PostgreSQL, a pool of its own whose connections keep one generic plan per
    * statement: planning a feed page afresh (PostgreSQL's choice for these, its custom plans
    * estimating cheaper) cost more than running it. Every other statement keeps the default.
-   * PGlite plans each statement anyway: the same database.
+   * PGlite: the same database; its statements are named, and PostgreSQL keeps a plan where it
+   * finds that cheaper (pglite-statements.ts).
    */
   feedDb: Db;
   kind: DbKind;
@@ -125,6 +128,8 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     await lock?.release();
     throw error;
   }
+  // First: the wrappers below wrap its query, not PGlite's.
+  useNamedStatements(client);
   keepDatesAsText(client);
   const clock = clockWrites(client);
   const db = drizzleLite({ client });
