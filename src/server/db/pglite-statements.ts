@@ -39,16 +39,6 @@ const STALE_STATEMENT = new Set(['0A000', '26000']);
 
 const { serialize } = protocol;
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /**
  * Makes `client.query`, and every transaction's, run named statements. Call before anything else
  * wraps them. `most`: how many statements are kept at once (tests make it small).
@@ -66,12 +56,16 @@ export function useNamedStatements(client: PGlite, most = KEPT_STATEMENTS): void
     if (closing.length > 0) {
       const closes = closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
       // A close never fails for a reason that matters here; a transaction's abort is not ours to report.
-      await client.execProtocol(joined([...closes, serialize.sync()]), { syncToFs: false, throwOnError: false });
+      await client.execProtocol(Buffer.concat([...closes, serialize.sync()]), { syncToFs: false, throwOnError: false });
     }
     made += 1;
     const name = `bn_${made}`;
     const { messages } = await client.execProtocol(
-      joined([serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([
+        serialize.parse({ name, text, types: options?.paramTypes }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
     const statement = {
@@ -99,7 +93,7 @@ export function useNamedStatements(client: PGlite, most = KEPT_STATEMENTS): void
     try {
       const statement = await statementFor(key, text, options);
       const { messages } = await client.execProtocol(
-        joined([
+        Buffer.concat([
           serialize.bind({ statement: statement.name, values: valuesOf(params, statement.paramTypes, options) }),
           serialize.execute({}),
           serialize.sync(),
