@@ -11,6 +11,9 @@ process.env.DEMO_PASSWORD ??= DEMO_PASSWORD;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on this machine kind's two, every file
+    // ran after the other while most of them wait on their servers, databases and children.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -20,6 +23,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
           // Files in parallel (one per core): each test server has its own PGlite or its own
           // PostgreSQL database (bt_test_<random>) and its own rate-limit namespace, so files
           // share no state.

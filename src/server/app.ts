@@ -72,6 +72,8 @@ export type AppOptions = {
   dataDir?: string;
   /** PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /** In-memory PGlite only: start from this dump of a migrated database (db/client.ts memoryTemplate). */
+  memoryTemplate?: Blob;
   /** PostgreSQL straight, not through a pooler: migrations and the write notices (db/client.ts). */
   databaseDirectUrl?: string;
   /** 'transaction': DATABASE_URL is a transaction pooler (PgBouncer), which keeps no named statements. */
@@ -221,7 +223,7 @@ async function configure(app: FastifyInstance, options: AppOptions): Promise<voi
     });
   }
 
-  const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, directUrl: options.databaseDirectUrl, pooling: options.databasePooling, owner: options.owner });
+  const database = await setupDb(app, { dataDir: options.dataDir, databaseUrl: options.databaseUrl, directUrl: options.databaseDirectUrl, pooling: options.databasePooling, owner: options.owner, memoryTemplate: options.memoryTemplate });
   // Before the routes: its hook times every answer.
   await setupMetrics(app, options.metrics, database);
   await setupMedia(app, options.dataDir);

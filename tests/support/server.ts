@@ -12,6 +12,7 @@ import { API_BASE, type PlanCode } from '../../src/contract/codes';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { activationCodes, users } from '../../src/server/db/schema/accounts';
 import { friendships } from '../../src/server/db/schema/friendships';
+import { migratedTemplate } from './pglite-template';
 import { createDatabase } from './postgres';
 
 export { createDatabase } from './postgres';
@@ -65,6 +66,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     app = await buildApp({
       databaseUrl: opts.existing?.databaseUrl ?? database?.url,
       dataDir: opts.existing?.dataDir,
+      // A new in-memory database: a copy of a migrated one, without initdb (pglite-template.ts).
+      memoryTemplate: opts.databaseUrl || opts.existing ? undefined : await migratedTemplate(),
       seed: opts.seed ?? false,
       rateLimit: opts.rateLimit ?? false,
       rateLimitNamespace: opts.rateLimitNamespace,

@@ -102,11 +102,23 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Any constant works: it only keeps two API processes from migrating at the same moment. */
 const MIGRATION_LOCK = 724_201;
 
+export type DatabaseOptions = {
+  dataDir?: string;
+  databaseUrl?: string;
+  owner?: string;
+  /**
+   * In memory only: start as a copy of this dump (`Database.dump`) of a migrated database
+   * rather than from an empty cluster, whose initdb takes 2–3 s. The migrations still run on
+   * it. Test servers start hundreds of databases (tests/support/pglite-template.ts).
+   */
+  memoryTemplate?: Blob;
+} & PostgresOptions;
+
 /**
  * `owner` says who opens an embedded data directory ("npm start on port 8080"): another
  * opener is refused with it while we hold the directory (DataDirBusy).
  */
-export async function openDatabase(options: { dataDir?: string; databaseUrl?: string; owner?: string } & PostgresOptions): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   let dataDir: string | undefined;
   let lock: DataDirLock | undefined;
@@ -123,7 +135,9 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   const postgresqlconf = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ? { dataDir, postgresqlconf, extensions: PGLITE_EXTENSIONS } : { postgresqlconf, extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(
+      dataDir ? { dataDir, postgresqlconf, extensions: PGLITE_EXTENSIONS } : { postgresqlconf, extensions: PGLITE_EXTENSIONS, loadDataDir: options.memoryTemplate },
+    );
   } catch (error) {
     await lock?.release();
     throw error;

@@ -1,6 +1,6 @@
 /** Opens the database (migrated) and hangs it on the app; closes it with the app. */
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database, type Db, type DbKind, type PostgresOptions } from '../db/client';
+import { openDatabase, type Database, type DatabaseOptions, type Db, type DbKind } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Answers the opened database: the app serves the admin channel on its lock (admin/channel.ts). */
-export async function setupDb(app: FastifyInstance, options: { dataDir?: string; databaseUrl?: string; owner?: string } & PostgresOptions): Promise<Database> {
+export async function setupDb(app: FastifyInstance, options: DatabaseOptions): Promise<Database> {
   const database = await openDatabase(options);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
