@@ -56,9 +56,10 @@ function emojiFont(): Plugin {
 }
 
 /**
- * index.html's two head scripts written into it, minified: public/color-scheme.js (the
- * member's appearance on <html> before anything paints) and public/first-paint.js (a
- * member's cached feed cards before the app). As files, each was a request the first paint
+ * index.html's head scripts written into it, minified: public/controller-watch.js (which
+ * service worker controlled the page as it began), public/color-scheme.js (the member's
+ * appearance on <html> before anything paints) and public/first-paint.js (a member's cached
+ * feed cards before the app). As files, each was a request the first paint
  * waited for (render-blocking: ~0.45 s of Lighthouse's simulated slow 4G on a first visit,
  * a round trip on a real one). The Content-Security-Policy allows exactly these by their
  * hashes (src/server/plugins/security-headers.ts inlineScriptHashes reads the built page).
@@ -69,7 +70,7 @@ function inlineHeadScripts(): Plugin {
     transformIndexHtml: {
       order: 'pre',
       handler(html) {
-        return html.replace(/<script src="\/(color-scheme|first-paint)\.js"><\/script>/g, (_tag, name: string) => {
+        return html.replace(/<script src="\/(controller-watch|color-scheme|first-paint)\.js"><\/script>/g, (_tag, name: string) => {
           const { code, errors } = minifySync(`${name}.js`, readFileSync(here(`public/${name}.js`), 'utf8'), {});
           if (errors.length > 0 || /<\/script/i.test(code)) throw new Error(`public/${name}.js cannot be written into index.html`);
           return `<script>${code.trim()}</script>`;
@@ -216,7 +217,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
         // The head scripts are in index.html itself (inlineHeadScripts): their files, still
         // copied from public/, are asked for by nothing, so no install downloads them.
-        globIgnores: ['**/noto-emoji-*', 'color-scheme.js', 'first-paint.js'],
+        globIgnores: ['**/noto-emoji-*', 'controller-watch.js', 'color-scheme.js', 'first-paint.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -49,13 +49,20 @@ vi.mock('workbox-window', () => ({
 const KEY = 'billionett-update-asked';
 const reload = vi.fn<() => void>();
 
-/** A page load: a fresh module, as after a reload; `waiting` says whether a new worker waits. */
-async function loadPage({ controlled = true, waiting = false } = {}) {
+type Watch = { hadController: boolean; changed: boolean };
+
+/**
+ * A page load: a fresh module, as after a reload; `waiting` says whether a new worker waits,
+ * `watch` what public/controller-watch.js saw before registration (by default: the page's
+ * controller, unchanged).
+ */
+async function loadPage({ controlled = true, waiting = false, watch = { hadController: controlled, changed: false } as Watch } = {}) {
   vi.resetModules();
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: { controller: controlled ? {} : null, addEventListener: () => undefined },
   });
+  (window as { billionettControllerWatch?: Watch }).billionettControllerWatch = watch;
   made.waiting = waiting;
   const pwa = await import('../../src/client/pwa/register');
   pwa.registerServiceWorker();
@@ -134,6 +141,26 @@ describe('Reload on a new version', () => {
     await registered();
     expect(pwa.isUpdateReady()).toBe(false);
     expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('a new worker that took over while the reloaded page loaded, before it registered, reloads it once', async () => {
+    sessionStorage.setItem(KEY, '1');
+    // The reload was served by the old worker; the new one claimed the page before registration.
+    const { wb } = await loadPage({ waiting: false, watch: { hadController: true, changed: true } });
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    await registered();
+    wb.fire('controlling');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('the first install taking control before registration is no update, and a later take-over is', async () => {
+    const { wb } = await loadPage({ controlled: true, watch: { hadController: false, changed: true } });
+    await registered();
+    expect(reload).not.toHaveBeenCalled();
+    wb.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('the first install taking control is no update: no reload', async () => {

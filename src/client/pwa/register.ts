@@ -114,28 +114,40 @@ function onServiceWorkerMessage(event: MessageEvent<unknown>): void {
   if (data?.type === 'REPLAY') void sync.kick();
 }
 
+/** Set by public/controller-watch.js, the page's first script. */
+type ControllerWatchWindow = { billionettControllerWatch?: { hadController: boolean; changed: boolean } };
+
+/**
+ * A new SW took over (this tab's Reload, or another tab's): this page's chunks may no longer
+ * be precached, so load the new version. The first install also takes control (clients.claim)
+ * but is not an update and must not reload. (Workbox's event.isUpdate is fixed at register()
+ * time, so it cannot tell.)
+ */
+function tookOver(): void {
+  if (!hadController) {
+    hadController = true;
+    return;
+  }
+  setReloadsAsked(0);
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
   const wb = new Workbox('/sw.js', { type: 'module', scope: '/' });
   workbox = wb;
 
-  hadController = Boolean(navigator.serviceWorker.controller);
+  // As the page began (public/controller-watch.js): registration comes seconds later.
+  const watch = (window as ControllerWatchWindow).billionettControllerWatch;
+  hadController = watch?.hadController ?? Boolean(navigator.serviceWorker.controller);
   // Also fires when another tab or an update check found the version (event.isExternal).
   wb.addEventListener('waiting', onWaiting);
-  // A new SW took over (this tab's Reload, or another tab's): this page's chunks
-  // may no longer be precached, so load the new version. The first install also
-  // takes control (clients.claim) but is not an update and must not reload.
-  // (Workbox's event.isUpdate is fixed at register() time, so it cannot tell.)
-  wb.addEventListener('controlling', () => {
-    if (!hadController) {
-      hadController = true;
-      return;
-    }
-    setReloadsAsked(0);
-    if (reloading) return;
-    reloading = true;
-    window.location.reload();
-  });
+  wb.addEventListener('controlling', tookOver);
+  // A worker that took over before this registration (the new version, once the old one's page
+  // had gone, while this reloaded page loaded under the old one) fired no 'controlling' here.
+  if (watch?.changed) tookOver();
 
   navigator.serviceWorker.addEventListener('message', onServiceWorkerMessage);
   window.addEventListener('offline', () => void requestOutboxSync());
