@@ -2,7 +2,7 @@
  * The built app under its own Content-Security-Policy (src/server/plugins/security-headers.ts),
  * in real Chromium: checking in, the feed with a map (maplibre and its worker), the suite
  * (charts), the telex (the sync worker's websocket) raise not one `securitypolicyviolation`
- * (index.html's two inline head scripts allowed by their hashes, no other)
+ * (index.html's three inline head scripts allowed by their hashes, no other)
  * in the page, in a worker or in the service worker; and no other site may frame the app.
  */
 import { createHash } from 'node:crypto';
@@ -102,7 +102,7 @@ describe('content security policy', () => {
     // Our own files, and the page's own inline head scripts, each by its hash: no other inline script.
     const html = (await answer?.text()) ?? '';
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
-    expect(inline).toHaveLength(2);
+    expect(inline).toHaveLength(3);
     expect(answer?.headers()['content-security-policy']).toContain(`script-src 'self' ${inline.join(' ')};`);
     await checkIn(page, amara.email, amara.password);
     await waitForHome(page);
