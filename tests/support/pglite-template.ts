@@ -45,7 +45,7 @@ export function migratedTemplate(): Promise<Blob> {
     }
     const database = await openDatabase({});
     try {
-      if (!database.dump) throw new Error('an in-memory database can be dumped');
+      if (!database.dump) throw new Error('openDatabase gave an in-memory database without dump()');
       const bytes = new Uint8Array(await (await database.dump()).arrayBuffer());
       const partial = `${file}.${randomBytes(4).toString('hex')}`;
       writeFileSync(partial, bytes);
