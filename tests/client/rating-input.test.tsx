@@ -2,14 +2,13 @@
  * The rating control (ui/rating-input.tsx) by keyboard: one group named for what it rates,
  * radios named by their value, arrows choosing in half steps (sent once the member pauses,
  * not once per key), Space / Enter and leaving the stars sending at once, and a pointer's
- * choice sent at once. While the app opens, a picture of the stars stands in for the control
- * until it has opened or the member reaches for it (a click rates, focus lands on a star).
+ * choice (a press on a half star) sent at once.
  */
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMMIT_MS, RatingControl, nextRating, ratingLabel } from '../../src/client/ui/rating-input';
+import { COMMIT_MS, RatingInput, nextRating, ratingLabel } from '../../src/client/ui/rating-input';
 import { stubMatchMedia } from './helpers/match-media';
 
 beforeEach(() => {
@@ -26,7 +25,7 @@ function Rated({ initial, onRate }: { initial: number; onRate: (r: number) => vo
   const [value, setValue] = useState(initial);
   return (
     <MantineProvider>
-      <RatingControl
+      <RatingInput
         value={value}
         label="Rate this entry"
         onRate={(r) => {
@@ -63,7 +62,7 @@ describe('nextRating', () => {
   });
 });
 
-describe('RatingControl', () => {
+describe('RatingInput', () => {
   it('is one named radio group whose radios say their value', () => {
     render(<Rated initial={2} onRate={() => {}} />);
     expect(screen.getByRole('radiogroup', { name: 'Rate this entry' })).toBeTruthy();
@@ -122,92 +121,24 @@ describe('RatingControl', () => {
     expect(onRate).not.toHaveBeenCalled();
   });
 
-  it('a pointer choice is sent at once', () => {
+  it('a press on a half star chooses it and is sent at once; a press on the rating given sends nothing', () => {
     const onRate = vi.fn<(rating: number) => void>();
     render(<Rated initial={0} onRate={onRate} />);
-    fireEvent.click(screen.getByRole('radio', { name: '4 stars of 5' }).nextElementSibling!);
-    expect(onRate).toHaveBeenCalledWith(4);
-  });
-});
-
-describe('RatingInput while the app opens', () => {
-  type Input = typeof import('../../src/client/ui/rating-input');
-  let input: Input;
-  beforeEach(async () => {
-    vi.useRealTimers();
-    // The app opens once a page (ui/use-after-first-screen.ts): each test is a new page.
-    vi.resetModules();
-    input = await import('../../src/client/ui/rating-input');
+    const halfStar = (name: string) => screen.getByRole('radio', { name }).nextElementSibling!;
+    expect(halfStar('4 stars of 5').tagName).toBe('LABEL');
+    fireEvent.click(halfStar('4 stars of 5'));
+    expect(onRate).toHaveBeenCalledExactlyOnceWith(4);
+    expect(checked()?.getAttribute('aria-label')).toBe('4 stars of 5');
+    fireEvent.click(halfStar('4 stars of 5'));
+    expect(onRate).toHaveBeenCalledTimes(1);
   });
 
-  function Opening({ initial, onRate }: { initial: number; onRate: (r: number) => void }) {
-    const [value, setValue] = useState(initial);
-    return (
-      <MantineProvider>
-        <input.RatingInput
-          value={value}
-          label="Rate this entry"
-          onRate={(r) => {
-            onRate(r);
-            setValue(r);
-          }}
-        />
-      </MantineProvider>
-    );
-  }
-  const idle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-  /** The picture is 100 px wide here: a click at x is read at that point of it. */
-  const clickAt = (picture: Element, x: number) => {
-    vi.spyOn(picture, 'getBoundingClientRect').mockReturnValue({
-      left: 0,
-      right: 100,
-      width: 100,
-      top: 0,
-      bottom: 20,
-      height: 20,
-    } as DOMRect);
-    fireEvent.click(picture, { clientX: x });
-  };
-
-  it('is a picture of the stars, named with the value, until the app has opened; then the radio group', async () => {
-    render(<Opening initial={3.5} onRate={vi.fn<(r: number) => void>()} />);
-    expect(screen.getByRole('img', { name: 'Rate this entry: 3.5 stars of 5' })).toBeTruthy();
-    expect(screen.queryAllByRole('radio')).toHaveLength(0);
-    await idle();
-    expect(screen.queryByRole('img', { name: /Rate this entry/ })).toBeNull();
-    expect(screen.getByRole('radiogroup', { name: 'Rate this entry' })).toBeTruthy();
-    expect(checked()?.value).toBe('3.5');
-  });
-
-  it('a click on the picture rates at the half star it hit, at once, and draws the control', () => {
-    const onRate = vi.fn<(r: number) => void>();
-    render(<Opening initial={0} onRate={onRate} />);
-    // 100 px for five stars: 61 px is in the right half of the fourth star.
-    clickAt(screen.getByRole('img', { name: 'Rate this entry: No rating' }), 61);
-    expect(onRate).toHaveBeenCalledExactlyOnceWith(3.5);
-    expect(checked()?.value).toBe('3.5');
-  });
-
-  it('a click at the very start is one step, and the rating already given sends nothing', () => {
-    const onRate = vi.fn<(r: number) => void>();
-    render(<Opening initial={0.5} onRate={onRate} />);
-    clickAt(screen.getByRole('img', { name: 'Rate this entry: 0.5 stars of 5' }), 0);
-    expect(onRate).not.toHaveBeenCalled();
-    expect(screen.getByRole('radiogroup', { name: 'Rate this entry' })).toBeTruthy();
-  });
-
-  it('keyboard focus on the picture draws the control and moves focus to its chosen star; focus from a press does not', () => {
-    render(<Opening initial={2} onRate={vi.fn<(r: number) => void>()} />);
-    const picture = screen.getByRole('img', { name: 'Rate this entry: 2 stars of 5' });
-    // A press focuses it too, before its click: the picture stays for the click to land on.
-    let byKeyboard = false;
-    vi.spyOn(picture, 'matches').mockImplementation((selector) => selector === ':focus-visible' && byKeyboard);
-    act(() => picture.focus());
-    expect(screen.queryAllByRole('radio')).toHaveLength(0);
-    act(() => picture.blur());
-    byKeyboard = true;
-    act(() => picture.focus());
-    expect(document.activeElement).toBe(checked());
-    expect(checked()?.value).toBe('2');
+  it('draws the stars filled to the value, and to a keyboard choice before it is sent', () => {
+    const { container } = render(<Rated initial={2.5} onRate={() => {}} />);
+    const fill = () => container.querySelector('stop')?.getAttribute('offset');
+    expect(fill()).toBe('50%');
+    checked()!.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(fill()).toBe('100%');
   });
 });

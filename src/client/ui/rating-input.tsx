@@ -1,27 +1,24 @@
 /**
  * A rating out of 5 in half steps (spec §5 'Rating allows half steps out of 5') that a
  * keyboard works as well as a pointer: the ARIA radio group pattern (one Tab stop, arrows
- * move and choose, Home / End the ends), over Mantine's Rating, whose radios are named
- * '3.5 stars' so a screen reader says the value it lands on.
+ * move and choose, Home / End the ends), its radios named '3.5 stars of 5' so a screen reader
+ * says the value it lands on.
  *
- * Why not Mantine's keys alone: its arrows only light the stars and choose nothing until
- * Space or Enter, which a member following the radio pattern would never press. Why not
- * send every arrow: each choice is a queued write ('entry.rate'), and walking from 1 to 4
- * is six of them. So an arrow shows its choice at once and the choice is sent when the
- * member pauses (COMMIT_MS), presses Space or Enter, or leaves the stars; a pointer's
- * click is sent at once.
+ * Why not send every arrow: each choice is a queued write ('entry.rate'), and walking from
+ * 1 to 4 is six of them. So an arrow shows its choice at once and the choice is sent when the
+ * member pauses (COMMIT_MS), presses Space or Enter, or leaves the stars; a pointer's click is
+ * sent at once.
  *
- * While the app opens, a card's stars are a picture of them (rating-preview.tsx): Mantine's
- * Rating is eleven radios, labels and stars, half of a card's elements, and drawn with the
- * first screen's cards it was a third of the opening frame's style and layout (BUDGETS.md:
- * home's blocking time). The control replaces the picture once the app has opened
- * (useAppOpened), or at once when the member reaches for it first: a click on the picture
- * rates at the star it hit, and keyboard focus lands on the control's chosen star.
+ * Why not Mantine's Rating: it is eleven radios, each with a label and its own star
+ * components, drawn again for every value the pointer hovers; a feed card's rating was half
+ * of the card's elements. Stood in for by a picture while the app opened, it was then drawn
+ * card by card in tasks of their own just after the first screen (issue 32: home's blocking
+ * time). Here the stars are one picture (rating-stars.tsx), the radios are native and hidden,
+ * and a label over each half star takes the pointer: a card draws it once, with the rest.
  */
-import { Rating } from '@mantine/core';
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { RatingPreview } from './rating-preview';
-import { useAppOpened } from './use-after-first-screen';
+import { Fragment, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { RatingStars } from './rating-stars';
+import classes from './rating.module.css';
 
 export const RATING_COUNT = 5;
 export const RATING_STEP = 0.5;
@@ -61,31 +58,20 @@ export type RatingInputProps = {
   label: string;
 };
 
-export function RatingInput(props: RatingInputProps) {
-  const opened = useAppOpened();
-  // How the member reached the picture before the app had opened, if they did.
-  const [reached, setReached] = useState<'focus' | 'click' | null>(null);
-  if (!opened && !reached)
-    return (
-      <RatingPreview
-        value={props.value}
-        count={RATING_COUNT}
-        step={RATING_STEP}
-        label={`${props.label}: ${ratingLabel(props.value)}`}
-        onFocus={() => setReached('focus')}
-        onPick={(rating) => {
-          setReached('click');
-          if (rating !== props.value) props.onRate(rating);
-        }}
-      />
-    );
-  return <RatingControl {...props} focusOnMount={reached === 'focus'} />;
-}
+/** Every value a radio stands for: none, then each half star. */
+const VALUES = Array.from({ length: RATING_COUNT / RATING_STEP + 1 }, (_, i) => i * RATING_STEP);
+/** Where a value's half star lies along the stars, and how wide it is (percent). */
+const halfStar = (value: number) => ({
+  left: `${((value - RATING_STEP) / RATING_COUNT) * 100}%`,
+  width: `${(RATING_STEP / RATING_COUNT) * 100}%`,
+});
 
-/** Mantine's Rating with the radio group's keys; `focusOnMount`: focus its chosen star (or the first) as it appears. */
-export function RatingControl({ value, onRate, label, focusOnMount = false }: RatingInputProps & { focusOnMount?: boolean }) {
+export function RatingInput({ value, onRate, label }: RatingInputProps) {
+  const name = `rating-${useId().replace(/:/g, '')}`;
   // A keyboard choice not yet sent; shown instead of `value` until the row says it.
   const [draft, setDraft] = useState<number | null>(null);
+  // The value under a mouse pointer, shown while it hovers (as Mantine's Rating did).
+  const [hover, setHover] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ draft, value, onRate });
@@ -98,13 +84,6 @@ export function RatingControl({ value, onRate, label, focusOnMount = false }: Ra
     if (rating !== null && rating > 0 && rating !== current) rate(rating);
     else setDraft(null);
   };
-
-  useEffect(() => {
-    if (!focusOnMount) return;
-    const stars = root.current;
-    (stars?.querySelector<HTMLInputElement>('input:checked') ?? stars?.querySelector<HTMLInputElement>('input'))?.focus();
-    // oxlint-disable-next-line react-hooks/exhaustive-deps -- on mount only
-  }, []);
 
   // The row caught up with the choice: show the row again.
   useEffect(() => {
@@ -121,9 +100,14 @@ export function RatingControl({ value, onRate, label, focusOnMount = false }: Ra
   );
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.key === ' ' || event.key === 'Enter') && timer.current !== undefined) {
+      event.preventDefault();
+      send(draft);
+      return;
+    }
     const next = nextRating(draft ?? value, event.key);
     if (next === undefined) return;
-    // Before the radio's own arrow handling, which would only light the stars.
+    // Before the radio's own arrow handling, which would choose the next radio at once.
     event.preventDefault();
     event.stopPropagation();
     setDraft(next);
@@ -136,21 +120,44 @@ export function RatingControl({ value, onRate, label, focusOnMount = false }: Ra
     if (timer.current !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) send(draft);
   };
 
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'mouse') return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const along = (event.clientX - box.left) / box.width;
+    setHover(Math.min(RATING_COUNT, Math.max(RATING_STEP, Math.ceil((along * RATING_COUNT) / RATING_STEP) * RATING_STEP)));
+  };
+
+  const shown = draft ?? value;
   return (
-    <Rating
+    <div
       ref={root}
       role="radiogroup"
       aria-label={label}
-      fractions={1 / RATING_STEP}
-      count={RATING_COUNT}
-      value={draft ?? value}
-      getSymbolLabel={(v) => ratingLabel(v)}
-      onChange={(rating) => {
-        setDraft(rating);
-        send(rating);
-      }}
+      className={classes.rating}
       onKeyDownCapture={onKeyDownCapture}
       onBlur={onBlur}
-    />
+      onPointerMove={onPointerMove}
+      onPointerLeave={() => setHover(null)}
+    >
+      <RatingStars value={hover ?? shown} count={RATING_COUNT} />
+      {VALUES.map((v) => (
+        <Fragment key={v}>
+          <input
+            className={classes.radio}
+            type="radio"
+            id={`${name}-${v}`}
+            name={name}
+            value={v}
+            aria-label={ratingLabel(v)}
+            checked={v === shown}
+            onChange={() => {
+              setDraft(v);
+              send(v);
+            }}
+          />
+          {v > 0 && <label className={classes.half} htmlFor={`${name}-${v}`} style={halfStar(v)} />}
+        </Fragment>
+      ))}
+    </div>
   );
 }

@@ -11,6 +11,18 @@ import type { Browser, BrowserContext } from 'playwright-core';
 const uncaught: string[] = [];
 const MARK = '[billionett:unhandled]';
 
+/**
+ * The page's side, as text: a function handed to addInitScript is sent as its source, and
+ * under tsx (the benches) that source calls esbuild's `__name` helper, which the page lacks
+ * ("__name is not defined" in every page, and no rejection reported).
+ * Rejections only: window's 'error' also carries what is no exception (ResizeObserver's loop
+ * notice, error: null); a thrown error reaches weberror with its stack.
+ */
+const REPORT_REJECTIONS = `addEventListener('unhandledrejection', (event) => {
+  const error = event.reason;
+  console.error(${JSON.stringify(MARK)} + ' rejection ' + location.href + ': ' + error?.name + ': ' + error?.message + '\\n' + (error?.stack ?? '') + '\\ninner: ' + (error?.inner?.stack ?? ''));
+});`;
+
 /** Watches every context `browser` makes (browser.newPage makes one too). */
 export function watchPageErrors(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
@@ -29,14 +41,7 @@ export async function watchContextErrors(context: BrowserContext): Promise<Brows
   context.on('console', (message) => {
     if (message.type() === 'error' && message.text().startsWith(MARK)) uncaught.push(message.text());
   });
-  await context.addInitScript((mark) => {
-    type Described = { name?: string; message?: string; stack?: string; inner?: { stack?: string } } | undefined;
-    const tell = (how: string, error: Described) =>
-      console.error(`${mark} ${how} ${location.href}: ${error?.name}: ${error?.message}\n${error?.stack ?? ''}\ninner: ${error?.inner?.stack ?? ''}`);
-    // Rejections only: window's 'error' also carries what is no exception (ResizeObserver's loop
-    // notice, error: null); a thrown error reaches weberror with its stack.
-    addEventListener('unhandledrejection', (event) => tell('rejection', event.reason as Described));
-  }, MARK);
+  await context.addInitScript(REPORT_REJECTIONS);
   return context;
 }
 

@@ -2,7 +2,8 @@
  * The Statics card (spec §2.7): the spec gives it fixed sample figures — reported
  * 10% and an overall rate of 3.9 out of 5 — and no call that would answer real ones.
  */
-import { Group, Paper, Progress, Rating, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { RatingStars } from '../../ui/rating-stars';
 
 const REPORTED_PERCENT = 10;
 const OVERALL_RATE = 3.9;
@@ -27,7 +28,7 @@ export function StaticsCard() {
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm">Overall rate</Text>
           <Group gap={6} wrap="nowrap">
-            <Rating value={OVERALL_RATE} fractions={10} readOnly size="sm" aria-hidden="true" />
+            <RatingStars value={OVERALL_RATE} count={RATE_SCALE} />
             <Text size="sm" fw={700}>
               {OVERALL_RATE} / {RATE_SCALE}
             </Text>
