@@ -179,6 +179,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    // A lazy chunk's imports are not modulepreloaded by Vite's helper (decision 0087): each
+    // <link rel=modulepreload> it added was a fetch and a compile the main thread did without
+    // the code the service worker's cache keeps for a script (see preloadApp), for every chunk
+    // a screen imports. The chunk's own imports load it all; its stylesheets are still awaited.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
     // Fonts stay files: the CSP allows fonts from 'self' only (a small emoji range was inlined as data:).
     assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
