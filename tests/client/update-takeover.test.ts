@@ -135,12 +135,20 @@ describe('Reload on a new version', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
-  it('a reloaded page the new worker already controls forgets the choice', async () => {
+  it('a page reloaded for the choice, with no worker waiting any more, forgets it and reloads once more', async () => {
     sessionStorage.setItem(KEY, '1');
+    // The new worker took over before this page's first script ran: nothing saw it change,
+    // and this may be the old version's page under the new worker.
     const { pwa } = await loadPage({ waiting: false });
     await registered();
     expect(pwa.isUpdateReady()).toBe(false);
     expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(reload).toHaveBeenCalledTimes(1);
+    // That reload is the last: the next page has no choice to go on with.
+    await loadPage({ waiting: false });
+    await registered();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('a new worker that took over while the reloaded page loaded, before it registered, reloads it once', async () => {

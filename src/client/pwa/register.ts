@@ -157,7 +157,18 @@ export function registerServiceWorker(): void {
   void wb.register().then(
     (registration) => {
       // The update the member chose took over during the reload: nothing left to go on with.
-      if (!registration?.waiting) setReloadsAsked(0);
+      // This page came from "Reload"'s fallback reload, though, and the new worker may have
+      // taken over before the page's first script could see it (controller-watch.js): then it
+      // is the old version's page under the new worker. One more reload is the new version,
+      // whichever way it went; the choice is forgotten first, so it is the last.
+      if (!registration?.waiting) {
+        const asked = reloadsAsked();
+        setReloadsAsked(0);
+        if (asked > 0 && !reloading) {
+          reloading = true;
+          window.location.reload();
+        }
+      }
       window.setInterval(() => void wb.update(), UPDATE_CHECK_MS);
     },
     (error: unknown) => console.warn('No service worker: the app works online only.', error),
