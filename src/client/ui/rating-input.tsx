@@ -16,8 +16,9 @@
  * time). Here the stars are one picture (rating-stars.tsx), the radios are native and hidden,
  * and a label over each half star takes the pointer: a card draws it once, with the rest.
  */
-import { Fragment, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { RatingStars } from './rating-stars';
+import hidden from './hidden-title.module.css';
 import classes from './rating.module.css';
 
 export const RATING_COUNT = 5;
@@ -70,7 +71,7 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
   const name = `rating-${useId().replace(/:/g, '')}`;
   // A keyboard choice not yet sent; shown instead of `value` until the row says it.
   const [draft, setDraft] = useState<number | null>(null);
-  // The value under a mouse pointer, shown while it hovers (as Mantine's Rating did).
+  // The half star under a mouse pointer, shown while it hovers (as Mantine's Rating did).
   const [hover, setHover] = useState<number | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -120,13 +121,6 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
     if (timer.current !== undefined && !event.currentTarget.contains(event.relatedTarget as Node | null)) send(draft);
   };
 
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType !== 'mouse') return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const along = (event.clientX - box.left) / box.width;
-    setHover(Math.min(RATING_COUNT, Math.max(RATING_STEP, Math.ceil((along * RATING_COUNT) / RATING_STEP) * RATING_STEP)));
-  };
-
   const shown = draft ?? value;
   return (
     <div
@@ -136,14 +130,13 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
       className={classes.rating}
       onKeyDownCapture={onKeyDownCapture}
       onBlur={onBlur}
-      onPointerMove={onPointerMove}
       onPointerLeave={() => setHover(null)}
     >
       <RatingStars value={hover ?? shown} count={RATING_COUNT} />
       {VALUES.map((v) => (
         <Fragment key={v}>
           <input
-            className={classes.radio}
+            className={hidden.hidden}
             type="radio"
             id={`${name}-${v}`}
             name={name}
@@ -155,7 +148,16 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
               send(v);
             }}
           />
-          {v > 0 && <label className={classes.half} htmlFor={`${name}-${v}`} style={halfStar(v)} />}
+          {v > 0 && (
+            <label
+              className={classes.half}
+              htmlFor={`${name}-${v}`}
+              style={halfStar(v)}
+              onPointerEnter={(event) => {
+                if (event.pointerType === 'mouse') setHover(v);
+              }}
+            />
+          )}
         </Fragment>
       ))}
     </div>
