@@ -17,8 +17,11 @@ export type TraceEvent = {
   args?: { name?: string; data?: { url?: string; functionName?: string; type?: string; notStreamedReason?: string } };
 };
 
-/** Lighthouse's mobile preset: the CPU slowed 4×. */
-export const SLOWDOWN = 4;
+/**
+ * Lighthouse's mobile preset: the CPU slowed 4×. TRACE_SLOWDOWN=n slows it more for a look at
+ * a slower machine's long tasks from a fast one (ad hoc; the row's words then say n×).
+ */
+export const SLOWDOWN = Number(process.env.TRACE_SLOWDOWN ?? 4);
 /** How long a load is traced after its navigation: past the screen's settling. */
 const SETTLE_MS = 5000;
 /** Total blocking time's threshold: a task's time past it blocks (ms). */

@@ -1,8 +1,10 @@
 /**
  * The UI's live queries (store/live-query.ts): an answer equal to the last one (the same rows
  * written again, as the sync worker does when it mirrors a page it already had) does not
- * re-render; a changed answer does; and equal means plain data by content, anything else
- * (a Blob) only itself.
+ * re-render; a changed answer does; a first answer equal to the default the hook shows does
+ * not re-render either, yet after the deps change an answer is compared with what is shown,
+ * never with the default; and equal means plain data by content, anything else (a Blob)
+ * only itself.
  */
 import { Blob as NodeBlob } from 'node:buffer';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
@@ -70,5 +72,43 @@ describe('useLiveQuery', () => {
     const first = result.current!.blob;
     await act(() => db.mediaBlobs.put(row(0)));
     await waitFor(() => expect(result.current!.blob).not.toBe(first));
+  });
+
+  it('does not re-render for a first answer equal to the default it already shows', async () => {
+    const db = memberDb(me);
+    let renders = 0;
+    let reads = 0;
+    // As the shell's rows read before React (shell/queries.ts): a new object equal to the default.
+    const early = { blobs: 0 };
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useLiveQuery(
+        async () => {
+          reads += 1;
+          return { blobs: await db.mediaBlobs.count() };
+        },
+        [],
+        early,
+      );
+    });
+    await waitFor(() => expect(reads).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(early);
+    expect(renders).toBe(1);
+    // A changed answer still comes through.
+    await act(() => db.mediaBlobs.put(row(0)));
+    await waitFor(() => expect(result.current).toEqual({ blobs: 1 }));
+  });
+
+  it('after its deps change, shows an answer equal to the default in place of the last one', async () => {
+    const db = memberDb(me);
+    await db.mediaBlobs.put(row(0.5));
+    const { result, rerender } = renderHook(({ id }) => useLiveQuery(async () => (await db.mediaBlobs.get(id))?.progress ?? 0, [id], 0), {
+      initialProps: { id: 'b1' },
+    });
+    await waitFor(() => expect(result.current).toBe(0.5));
+    // Another row, absent: its answer is the default's value, and must replace 0.5.
+    rerender({ id: 'b2' });
+    await waitFor(() => expect(result.current).toBe(0));
   });
 });

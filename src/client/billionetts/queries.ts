@@ -55,7 +55,7 @@ export function useProfessionList(me: string): Profession[] {
     useLiveQuery(async () => {
       const row = await memberDb(me).masters.get('professions');
       return row?.name === 'professions' ? row.rows : [];
-    }, [me]) ?? []
+    }, [me], [])
   );
 }
 

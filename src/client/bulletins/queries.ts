@@ -10,17 +10,17 @@ export function useBulletins(me: string, limit: number): BulletinRow[] | undefin
 
 /** The unread count the server last said, as local read marks changed it; 0 before any pull. */
 export function useBulletinUnread(me: string): number {
-  return useLiveQuery(async () => (await memberDb(me).counts.get('bulletins'))?.unread ?? 0, [me]) ?? 0;
+  return useLiveQuery(async () => (await memberDb(me).counts.get('bulletins'))?.unread ?? 0, [me], 0);
 }
 
 /** How many there are on the server (so the list knows whether 'More' has more). */
 export function useBulletinTotal(me: string): number {
-  return useLiveQuery(async () => (await memberDb(me).counts.get('bulletins'))?.totalRecords ?? 0, [me]) ?? 0;
+  return useLiveQuery(async () => (await memberDb(me).counts.get('bulletins'))?.totalRecords ?? 0, [me], 0);
 }
 
 /** Unread telex bulletins mirrored here: they stand for messages the telex count has already. */
 export function useUnreadTelexBulletins(me: string): number {
-  return useLiveQuery(() => memberDb(me).bulletins.filter((b) => !b.read && b.kind === 'telex').count(), [me]) ?? 0;
+  return useLiveQuery(() => memberDb(me).bulletins.filter((b) => !b.read && b.kind === 'telex').count(), [me], 0);
 }
 
 /** Codes of the unread bulletins linking to `href` (comma-joined, so an unchanged set is an unchanged value). */

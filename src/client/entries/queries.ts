@@ -125,7 +125,7 @@ export function useComments(me: string, postCode: string, commentCode: string | 
 /** The queued writes on one entry (and its comments), oldest first. */
 export function useEntryWrites(me: string, postCode: string): OutboxItem[] {
   return (
-    useLiveQuery(() => memberDb(me).outbox.where('target').equals(targets.entry(postCode)).sortBy('id'), [me, postCode]) ?? []
+    useLiveQuery(() => memberDb(me).outbox.where('target').equals(targets.entry(postCode)).sortBy('id'), [me, postCode], [])
   );
 }
 
@@ -142,7 +142,7 @@ export function usePrivacies(me: string) {
     useLiveQuery(async () => {
       const row = await memberDb(me).masters.get('privacies');
       return row?.name === 'privacies' ? row.rows : [];
-    }, [me]) ?? []
+    }, [me], [])
   );
 }
 
@@ -159,7 +159,7 @@ export function useKnownFriends(me: string) {
       const pages = await db.listPages.where('[kind+owner]').equals(['friends', me]).toArray();
       const codes = [...new Set(pages.sort((a, b) => a.pageNo - b.pageNo).flatMap((p) => p.codes))];
       return (await db.people.bulkGet(codes)).filter((p) => p !== undefined);
-    }, [me]) ?? []
+    }, [me], [])
   );
 }
 
@@ -175,6 +175,6 @@ export function useShareTargets(me: string, kind: 'circle' | 'slate'): { code: s
       if (kind === 'circle')
         return (await listedCircles(db, me)).filter((c) => c.statusCode === STATUS_ACTIVE).map((c) => ({ code: c.groupCode, name: c.groupName }));
       return (await listedSlates(db, me)).filter((s) => s.statusCode === STATUS_ACTIVE).map((s) => ({ code: s.pageCode, name: s.pageName }));
-    }, [me, kind]) ?? []
+    }, [me, kind], [])
   );
 }

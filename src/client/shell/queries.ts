@@ -44,7 +44,7 @@ export async function readShell(userCode: string): Promise<ShellData> {
   ]);
   const [privacies, professions, emojis] = masters;
   return {
-    profile,
+    profile: profile && withoutSyncTime(profile),
     plan,
     menu,
     utilization,
@@ -52,6 +52,16 @@ export async function readShell(userCode: string): Promise<ShellData> {
     professions: professions?.name === 'professions' ? professions.rows : undefined,
     emojis: emojis?.name === 'emojis' ? emojis.rows : undefined,
   };
+}
+
+/**
+ * The profile as the shell shows it: without the time of its last pull, which nothing here
+ * shows and every pull moves. With it, each pull was a new answer and re-rendered the whole
+ * layout, header and menu, just after the app opened (issue 32: home's blocking time).
+ */
+function withoutSyncTime(profile: ProfileRow): ProfileRow {
+  const { syncedAt: _pulledAt, ...shown } = profile;
+  return shown;
 }
 
 export const isReady = (data: ShellData | undefined): data is ReadyShellData =>

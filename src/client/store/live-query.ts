@@ -1,10 +1,15 @@
 /**
  * The UI's one way to read the device database: dexie-react-hooks' useLiveQuery, with two
  * differences that matter on a slow phone.
- * - An answer equal to the last one (the same rows read again after a write elsewhere: the
- *   sync worker mirroring a feed page it already had, a page's fetch time moving on) is
+ * - An answer equal to what the hook shows (the same rows read again after a write elsewhere:
+ *   the sync worker mirroring a feed page it already had, a page's fetch time moving on) is
  *   not passed on: before, each such write re-rendered the screens reading it, whole feeds
- *   of cards, for nothing.
+ *   of cards, for nothing. That includes the first answer when it equals the default the
+ *   hook was given (an unread count of 0, rows read before React by early-start.ts): the
+ *   main layout's four live queries each re-rendered the whole shell once more just after it
+ *   opened, for an answer it already showed. What the hook shows is kept across its
+ *   re-subscriptions (useObservable keeps the last answer when the deps change), so an answer
+ *   is compared with that, not with the default.
  * - A new answer re-renders in a React transition: rendered in slices between which the
  *   browser paints and answers input, instead of one long task (BUDGETS.md, Lighthouse's
  *   total blocking time); a member's own input stays urgent.
@@ -13,30 +18,29 @@
  */
 import { liveQuery, type Observable } from 'dexie';
 import { useObservable } from 'dexie-react-hooks';
-import { startTransition } from 'react';
+import { startTransition, useRef } from 'react';
 
 export function useLiveQuery<T>(querier: () => Promise<T> | T, deps?: unknown[]): T | undefined;
 export function useLiveQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[], defaultResult: D): T | D;
 export function useLiveQuery<T, D>(querier: () => Promise<T> | T, deps: unknown[] = [], defaultResult?: D): T | D | undefined {
-  return useObservable(() => changesOnly(liveQuery(querier)), deps, defaultResult);
+  // What the hook shows now: the default until an answer differs from it, then that answer.
+  const shown = useRef<unknown>(defaultResult);
+  return useObservable(() => changesOnly(liveQuery(querier), shown), deps, defaultResult);
 }
 
 type Next<T> = (value: T) => void;
 type Fail = (error: unknown) => void;
 type Observer<T> = { next?: Next<T>; error?: Fail };
 
-/** `observable`'s answers, each only when it differs from the one before, delivered in a transition. */
-function changesOnly<T>(observable: Observable<T>) {
+/** `observable`'s answers, each only when it differs from what is `shown`, delivered in a transition. */
+function changesOnly<T>(observable: Observable<T>, shown: { current: unknown }) {
   return {
     subscribe(nextOrObserver?: Next<T> | Observer<T>, onError?: Fail) {
       const observer = typeof nextOrObserver === 'function' ? { next: nextOrObserver, error: onError } : (nextOrObserver ?? {});
-      let seen = false;
-      let last: T | undefined;
       return observable.subscribe({
         next(value) {
-          if (seen && samePlainData(last, value)) return;
-          seen = true;
-          last = value;
+          if (samePlainData(shown.current, value)) return;
+          shown.current = value;
           startTransition(() => observer.next?.(value));
         },
         error: (error) => observer.error?.(error),

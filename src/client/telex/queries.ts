@@ -24,7 +24,7 @@ export type ChatPerson = {
 
 /** Telex's live link as the server last said; 'up' until it says otherwise. */
 export function useTelexLink(me: string): ChatLinkState {
-  return useLiveQuery(async () => (await memberDb(me).links.get('telex'))?.state ?? 'up', [me]) ?? 'up';
+  return useLiveQuery(async () => (await memberDb(me).links.get('telex'))?.state ?? 'up', [me], 'up');
 }
 
 export function useChatFriends(me: string): ChatFriendRow[] | undefined {
@@ -73,7 +73,7 @@ export function useUnreadTotal(me: string): number {
         total += c.unread;
       });
       return total;
-    }, [me]) ?? 0
+    }, [me], 0)
   );
 }
 

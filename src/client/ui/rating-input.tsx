@@ -13,10 +13,12 @@
  * components, drawn again for every value the pointer hovers; a feed card's rating was half
  * of the card's elements. Stood in for by a picture while the app opened, it was then drawn
  * card by card in tasks of their own just after the first screen (issue 32: home's blocking
- * time). Here the stars are one picture (rating-stars.tsx), the radios are native and hidden,
- * and a label over each half star takes the pointer: a card draws it once, with the rest.
+ * time). Here the stars are one picture (rating-stars.tsx) and the radios are native: each
+ * radio but 'No rating' lies unseen over its half star and takes the pointer itself, so a
+ * card draws it once, with the rest, in twelve elements (a label for each half star made
+ * it twenty-two, about a quarter of a card's elements; decision 0088).
  */
-import { Fragment, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { RatingStars } from './rating-stars';
 import hidden from './hidden-title.module.css';
 import classes from './rating.module.css';
@@ -134,31 +136,24 @@ export function RatingInput({ value, onRate, label }: RatingInputProps) {
     >
       <RatingStars value={hover ?? shown} count={RATING_COUNT} />
       {VALUES.map((v) => (
-        <Fragment key={v}>
-          <input
-            className={hidden.hidden}
-            type="radio"
-            id={`${name}-${v}`}
-            name={name}
-            value={v}
-            aria-label={ratingLabel(v)}
-            checked={v === shown}
-            onChange={() => {
-              setDraft(v);
-              send(v);
-            }}
-          />
-          {v > 0 && (
-            <label
-              className={classes.half}
-              htmlFor={`${name}-${v}`}
-              style={halfStar(v)}
-              onPointerEnter={(event) => {
-                if (event.pointerType === 'mouse') setHover(v);
-              }}
-            />
-          )}
-        </Fragment>
+        <input
+          key={v}
+          // 'No rating' has no place on the stars; each other radio lies, unseen, over its half star.
+          className={v > 0 ? classes.half : hidden.hidden}
+          style={v > 0 ? halfStar(v) : undefined}
+          type="radio"
+          name={name}
+          value={v}
+          aria-label={ratingLabel(v)}
+          checked={v === shown}
+          onChange={() => {
+            setDraft(v);
+            send(v);
+          }}
+          onPointerEnter={(event) => {
+            if (v > 0 && event.pointerType === 'mouse') setHover(v);
+          }}
+        />
       ))}
     </div>
   );

@@ -68,7 +68,7 @@ export function useWorks(me: string, userCode: string): VaultList<WorkRow> {
         db.listPages.get(`works:${userCode}::1`),
       ]);
       return { rows, accessCode: page?.accessCode, loaded: page !== undefined };
-    }, [me, userCode]) ?? EMPTY_LIST
+    }, [me, userCode], EMPTY_LIST)
   );
 }
 
@@ -81,7 +81,7 @@ export function useEducations(me: string, userCode: string): VaultList<Education
         db.listPages.get(`educations:${userCode}::1`),
       ]);
       return { rows, accessCode: page?.accessCode, loaded: page !== undefined };
-    }, [me, userCode]) ?? EMPTY_LIST
+    }, [me, userCode], EMPTY_LIST)
   );
 }
 

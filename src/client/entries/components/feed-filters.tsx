@@ -3,6 +3,7 @@
  * choosing the chosen one again (toggling) resets the filter to none.
  */
 import { Button, Group, Paper, Stack } from '@mantine/core';
+import { memo } from 'react';
 import { FEED_FILTER } from '../../../contract/codes';
 
 export type FeedFilter = { label: string; code: number };
@@ -34,7 +35,12 @@ export type FeedFiltersProps = {
   vertical?: boolean;
 };
 
-export function FeedFilters({ filters, value, onChange, vertical }: FeedFiltersProps) {
+/**
+ * Memoized: the feed around it re-renders as its pulls start and end and its rows arrive
+ * (three times as home opens), and the filters' six buttons (~40 components) have nothing
+ * new to show then (issue 32: home's blocking time).
+ */
+export const FeedFilters = memo(function FeedFilters({ filters, value, onChange, vertical }: FeedFiltersProps) {
   const Layout = vertical ? Stack : Group;
   return (
     <Paper withBorder radius="md" p={6} component="nav" aria-label="Feed filters">
@@ -53,4 +59,4 @@ export function FeedFilters({ filters, value, onChange, vertical }: FeedFiltersP
       </Layout>
     </Paper>
   );
-}
+});

@@ -21,7 +21,6 @@ import { ShellGate } from './shell-gate';
 import { SideMenu } from './side-menu';
 import { subLayoutOf } from './sub-layout';
 import { useAppBadge } from './use-app-badge';
-import { useShellPull } from './use-shell-pull';
 import { useOnline } from '../../ui/use-online';
 
 export function MainLayout({ me, children }: { me: string; children: ReactNode }) {
@@ -30,7 +29,6 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
   const [mini, setMini] = useLocalStorage({ key: 'billionett:nav-mini', defaultValue: false, getInitialValueInEffect: false });
   const online = useOnline();
   const data = useShellData(me);
-  const pull = useShellPull();
   useAppBadge(me);
   // The outbox's code, loaded before the member's first write (store/enqueue.ts).
   useEffect(() => preloadOutboxOnFirstInput(), []);
@@ -88,7 +86,7 @@ export function MainLayout({ me, children }: { me: string; children: ReactNode }
         )}
       </AppShell.Navbar>
       <AppShell.Main {...skipTarget} className={skipTargetClass}>
-        <ShellGate data={data} pull={pull} online={online}>
+        <ShellGate data={data} online={online}>
           {(ready) => (
             <SubLayoutFor pathname={pathname} data={ready}>
               {children}

@@ -2,21 +2,26 @@
  * Content shows only when every shell row is in Dexie (spec §2.2). Until then: a
  * skeleton while reading or pulling; offline with nothing cached, a plain message
  * (the `online` event pulls again by itself); any other failure, its message and Retry.
+ *
+ * The pull's state is the gate's own, not the layout's: its answer arrives after the screen
+ * is up (the network), and held by the main layout it re-rendered the header and the whole
+ * shell for a state nothing there shows once the rows are cached (issue 32: home's blocking
+ * time). Here it re-renders the gate alone, and the page below keeps its element.
  */
 import { Alert, Button, Center, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconAlert, IconCloudOff } from '../../ui/icons';
 import { isReady, type ReadyShellData, type ShellData } from '../queries';
-import type { ShellPull } from './use-shell-pull';
+import { useShellPull } from './use-shell-pull';
 
 export type ShellGateProps = {
   data: ShellData | undefined;
-  pull: ShellPull;
   online: boolean;
   children: (data: ReadyShellData) => ReactNode;
 };
 
-export function ShellGate({ data, pull, online, children }: ShellGateProps) {
+export function ShellGate({ data, online, children }: ShellGateProps) {
+  const pull = useShellPull();
   if (isReady(data)) return children(data);
   if (data === undefined || pull.pulling) return <ShellSkeleton />;
   if (!online || pull.result?.offline) {
