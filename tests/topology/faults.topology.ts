@@ -31,6 +31,11 @@ import { begin, settle, strayErrors, type FaultWindow } from './support/timeline
 import { api, newMember, request } from './support/http';
 
 const ALL_UP = { api1: 'UP', api2: 'UP', api3: 'UP' };
+/** How long one read of the member's page may take before it counts as no answer. */
+const READ_MS = 3000;
+/** `promise`, or `fallback` if it has not settled within `ms`. */
+const withinMs = <T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> =>
+  Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
 const windows: FaultWindow[] = [];
 let browser: Browser;
 let app: MemberApp;
@@ -265,7 +270,14 @@ describe('faults under load, through the balancer', () => {
     await app.page.getByRole('button', { name: 'Reload' }).click();
     // Read without waiting on the element (the page reloads under it, up to three times if Chromium
     // keeps the old worker: src/client/pwa/register.ts applyUpdate); null until the new one is up.
-    const runs = () => app.page.evaluate(() => document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null).catch(() => null);
+    // Each read gives up after a few seconds: an evaluate sent as the page navigated away was
+    // sometimes never answered nor refused, and the loop waited past the test's own timeout.
+    const runs = () =>
+      withinMs(
+        app.page.evaluate(() => document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null).catch(() => null),
+        READ_MS,
+        null,
+      );
     // 60 s: three hosts under load serve the new worker's activation and the reload (alone ~10 s).
     const deadline = Date.now() + 60_000;
     let ran = await runs();
@@ -277,12 +289,16 @@ describe('faults under load, through the balancer', () => {
     const workers =
       ran === release.mark
         ? 'the new release runs'
-        : await app.page
-            .evaluate(async () => {
-              const r = await navigator.serviceWorker.getRegistration();
-              return JSON.stringify({ active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controller: Boolean(navigator.serviceWorker.controller), url: location.href });
-            })
-            .catch((err: unknown) => String(err));
+        : await withinMs(
+            app.page
+              .evaluate(async () => {
+                const r = await navigator.serviceWorker.getRegistration();
+                return JSON.stringify({ active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controller: Boolean(navigator.serviceWorker.controller), url: location.href });
+              })
+              .catch((err: unknown) => String(err)),
+            READ_MS,
+            'the page did not answer',
+          );
     expect({ ran, workers }).toEqual({ ran: release.mark, workers: 'the new release runs' });
     const t = await settle(load, w, windows);
     d.explained(() => expect(t.late).toEqual([]), () => t.summary);
