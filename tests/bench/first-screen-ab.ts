@@ -13,6 +13,7 @@
  * Run: `AB_CHECKOUT=/tmp/base npx tsx tests/bench/first-screen-ab.ts` (AB_ROUNDS, default 8; LOADS
  * a round, default 6; TRACE_SLOWDOWN as in main-thread-trace.ts).
  */
+import { median } from './first-card';
 import { startBenchServer } from './server';
 import { traceHomeLoads, type LoadFigures } from './first-screen-tbt';
 
@@ -26,10 +27,6 @@ const variants = [
 ];
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const median = (xs: number[]) => {
-  const s = sorted(xs);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 const pooled = new Map<string, LoadFigures[]>(variants.map((v) => [v.label, []]));
