@@ -23,19 +23,17 @@ import { hostRunning } from './support/hosts';
 import { checkGeneratorWrites, memberMisses, memberRows } from './support/ledger';
 import { startLoad, type LoadRun } from './support/load';
 import type { LoadMember } from './support/load-types';
-import { Friend, goHome, goTelex, openMemberApp, sendTelex, shownTelex, writeComment, writeEntry, writeOneOfEach, type MemberApp } from './support/member-app';
+import { Friend, goHome, goTelex, openMemberApp, sendTelex, shownTelex, stopTakingWrites, writeComment, writeEntry, writeOneOfEach, type MemberApp } from './support/member-app';
 import { MACHINES, run } from './support/net';
 import { pidOf, until } from './support/procs';
 import { buildRelease, isExpandOnly } from './support/release';
 import { begin, settle, strayErrors, type FaultWindow } from './support/timeline';
+import { watchUpdate } from './support/update-watch';
 import { api, newMember, request } from './support/http';
 
 const ALL_UP = { api1: 'UP', api2: 'UP', api3: 'UP' };
 /** How long one read of the member's page may take before it counts as no answer. */
 const READ_MS = 3000;
-/** `promise`, or `fallback` if it has not settled within `ms`. */
-const withinMs = <T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> =>
-  Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
 const windows: FaultWindow[] = [];
 let browser: Browser;
 let app: MemberApp;
@@ -229,6 +227,7 @@ describe('faults under load, through the balancer', () => {
     expect(existsSync(path.resolve(import.meta.dirname, '../unit/migrations-expand.test.ts'))).toBe(true);
     expect(isExpandOnly(release.migration.sql)).toBe(true);
     expect(isExpandOnly('ALTER TABLE "posts" DROP COLUMN "description";')).toBe(false);
+    await stopTakingWrites(app);
 
     // The member's app, still the previous release, queues writes offline.
     await goHome(app);
@@ -264,20 +263,15 @@ describe('faults under load, through the balancer', () => {
     await app.context.setOffline(false);
     await storedOnce();
     // The member opens the app again: the new service worker waits, the app offers it.
+    const watch = await watchUpdate(app.context, app.page);
     await app.page.reload();
     const prompt = app.page.getByText('A new version of Billionett is ready');
     await expect.poll(() => prompt.isVisible(), { timeout: 30_000 }).toBe(true);
+    watch.note('the member chose Reload');
     await app.page.getByRole('button', { name: 'Reload' }).click();
     // Read without waiting on the element (the page reloads under it, up to three times if Chromium
     // keeps the old worker: src/client/pwa/register.ts applyUpdate); null until the new one is up.
-    // Each read gives up after a few seconds: an evaluate sent as the page navigated away was
-    // sometimes never answered nor refused, and the loop waited past the test's own timeout.
-    const runs = () =>
-      withinMs(
-        app.page.evaluate(() => document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null).catch(() => null),
-        READ_MS,
-        null,
-      );
+    const runs = () => watch.read(`document.querySelector('meta[name="billionett-release"]')?.getAttribute('content') ?? null`, null, READ_MS);
     // 60 s: three hosts under load serve the new worker's activation and the reload (alone ~10 s).
     const deadline = Date.now() + 60_000;
     let ran = await runs();
@@ -289,17 +283,16 @@ describe('faults under load, through the balancer', () => {
     const workers =
       ran === release.mark
         ? 'the new release runs'
-        : await withinMs(
-            app.page
-              .evaluate(async () => {
-                const r = await navigator.serviceWorker.getRegistration();
-                return JSON.stringify({ active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controller: Boolean(navigator.serviceWorker.controller), url: location.href });
-              })
-              .catch((err: unknown) => String(err)),
-            READ_MS,
+        : await watch.read(
+            `navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({ active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controller: Boolean(navigator.serviceWorker.controller), url: location.href }))`,
             'the page did not answer',
+            READ_MS,
           );
-    expect({ ran, workers }).toEqual({ ran: release.mark, workers: 'the new release runs' });
+    await watch.stop();
+    d.explained(
+      () => expect({ ran, workers }).toEqual({ ran: release.mark, workers: 'the new release runs' }),
+      () => ['the page and its workers from the reload on:', ...watch.lines()].join('\n'),
+    );
     const t = await settle(load, w, windows);
     d.explained(() => expect(t.late).toEqual([]), () => t.summary);
   }, 240_000);

@@ -74,8 +74,10 @@ function setReloadsAsked(count: number): void {
  * asks the old worker to stop as soon as it has no event in flight. A request from this page
  * (its images, its sync worker's calls) that starts the old worker again clears that ask, and
  * nothing asks again until the old worker idles out (30 s; never while DevTools is attached)
- * or five minutes pass (the topology suite's rolling deploy met the new worker still waiting
- * a minute after Reload; asking it again does nothing, Chromium keeps the first ask). A
+ * or five minutes pass (asking again does nothing, Chromium keeps the first ask). The topology
+ * suite met this only while DevTools intercepted the page's requests, and then the reload
+ * below hung too (tests/topology/support/member-app.ts stopTakingWrites); a member's page,
+ * requests and all, lets the old worker go at once. A
  * navigation asks again, and ends this page's own requests: so if the new worker has not
  * taken over soon, reload anyway, and let the reloaded page go on with the member's choice.
  */

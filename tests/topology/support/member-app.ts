@@ -48,6 +48,20 @@ export async function openMemberApp(browser: Browser, login: { email: string; pa
   return app;
 }
 
+/**
+ * Ends the routing openMemberApp set up, for good: the next write may no longer be taken.
+ * Before an update, the member's app must meet the network as a member's does. With DevTools
+ * intercepting its requests, Chromium started the old service worker again the moment "Reload"
+ * had stopped it, and the reload that follows then hung the page for minutes (measured in
+ * the rolling deploy: the page answered nothing, the new worker active and no document
+ * requested; without the route, the same page, requests and all, reloaded into the new
+ * release in a second).
+ */
+export async function stopTakingWrites(app: MemberApp): Promise<void> {
+  app.onNextWrite = null;
+  await app.context.unrouteAll({ behavior: 'wait' });
+}
+
 /** In-app navigation (the side menu): a full load would start a new sync worker and socket. */
 export async function goHome(app: MemberApp): Promise<void> {
   await app.page.getByRole('link', { name: 'Home' }).first().click();
