@@ -42,12 +42,17 @@ export async function watchUpdate(context: BrowserContext, page: Page): Promise<
   const onNavigated = () => note(`navigated ${page.url()}`);
   const onLoad = () => note('load event');
   const onConsole = (m: ConsoleMessage) => (m.type() === 'warning' || m.type() === 'error') && note(`console ${m.type()}: ${m.text()}`);
-  page.on('request', onRequest);
-  page.on('requestfinished', onFinished);
-  page.on('requestfailed', onFailed);
-  page.on('framenavigated', onNavigated);
-  page.on('load', onLoad);
-  page.on('console', onConsole);
+  const listeners: [string, (arg: never) => void][] = [
+    ['request', onRequest],
+    ['requestfinished', onFinished],
+    ['requestfailed', onFailed],
+    ['framenavigated', onNavigated],
+    ['load', onLoad],
+    ['console', onConsole],
+  ];
+  // Page's on/off are typed event by event; the pairs above are each one of those.
+  const emitter = page as unknown as { on: (event: string, listener: (arg: never) => void) => void; off: (event: string, listener: (arg: never) => void) => void };
+  for (const [event, listener] of listeners) emitter.on(event, listener);
   const cdp = await context.newCDPSession(page);
   const states = new Map<string, string>();
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: WorkerVersion[] }) => {
@@ -92,12 +97,7 @@ export async function watchUpdate(context: BrowserContext, page: Page): Promise<
     read,
     lines: () => [...log, ...[...docs].map((r) => `still waiting: document request ${r.url()}`)],
     stop: async () => {
-      page.off('request', onRequest);
-      page.off('requestfinished', onFinished);
-      page.off('requestfailed', onFailed);
-      page.off('framenavigated', onNavigated);
-      page.off('load', onLoad);
-      page.off('console', onConsole);
+      for (const [event, listener] of listeners) emitter.off(event, listener);
       await cdp.detach().catch(() => undefined);
     },
   };
