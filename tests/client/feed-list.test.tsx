@@ -8,6 +8,7 @@
  * `cardHeight` px tall, the estimate unless a test says otherwise).
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_ESTIMATE, FeedList, OVERSCAN } from '../../src/client/entries/components/feed-list';
 
@@ -144,6 +145,30 @@ describe('FeedList', () => {
     // The re-render draws the same places (the cards it adds are measured in the next report).
     expect(second.style.transform).toBe('translateY(300px)');
     expect(feed.style.height).toBe(`${n * 300 + (items.length - n) * CARD}px`);
+  });
+
+  it("mounts each card once as home opens, though the list's top, found after the first frame, moves the range while the overscan grows", async () => {
+    const { report } = observers();
+    const mounts = new Map<string, number>();
+    function Counted({ code }: { code: string }) {
+      useEffect(() => void mounts.set(code, (mounts.get(code) ?? 0) + 1), [code]);
+      return <article>{code}</article>;
+    }
+    render(<FeedList items={items} itemKey={String} renderItem={(code) => <Counted code={code} />} />);
+    // The overscan has begun to grow: the screen's cards and one more.
+    await waitFor(() => expect(drawn().length).toBe(Math.ceil(SCREEN / CARD) + 1));
+    // Then the list's place comes: 400 px down the page (a composer above it), a card fewer on the screen.
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return { top: this.getAttribute('role') === 'feed' ? 400 : 0, bottom: 0, left: 0, right: 0, width: 0, height: 0, x: 0, y: 0, toJSON: () => ({}) };
+    });
+    try {
+      act(report);
+      // The overscan whole: the one card now on the screen and OVERSCAN below it.
+      await waitFor(() => expect(drawn()).toEqual(items.slice(0, 1 + OVERSCAN)));
+    } finally {
+      rect.mockRestore();
+    }
+    expect([...mounts].filter(([, n]) => n > 1)).toEqual([]);
   });
 
   it('draws other cards as the window scrolls, each placed at its own offset', async () => {

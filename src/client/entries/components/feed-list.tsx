@@ -194,12 +194,24 @@ export function FeedList<T>({ items, itemKey, renderItem, busy, onNearEnd, focus
   const [keyTarget, setKeyTarget] = useState<number | null>(null);
   const focusTarget = keyTarget ?? (focusIndex !== undefined && focusIndex < items.length ? focusIndex : null);
 
+  // The cards the last range drew (rangeExtractor).
+  const lastDrawn = useRef<number[]>([]);
   // A new function when the target changes: the virtualizer recomputes its range then.
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      const extra = [focused.current, focusTarget].filter((i): i is number => i !== null && i < range.count && !indexes.includes(i));
-      return extra.length ? [...new Set([...indexes, ...extra])].sort((a, b) => a - b) : indexes;
+      // A card drawn a moment ago stays while it is within OVERSCAN cards of the screen. As home
+      // opened, the list's top (known only after the first frame) moved the range off the last
+      // card while the overscan was still growing, and the next frame's overscan took it back:
+      // the same card unmounted and mounted again, a whole card's commit (~290 ms at 4× CPU).
+      // Once the overscan is whole, this keeps nothing it would not keep itself.
+      const near = lastDrawn.current.filter((i) => i >= range.startIndex - OVERSCAN && i <= range.endIndex + OVERSCAN);
+      const extra = [focused.current, focusTarget, ...near].filter(
+        (i): i is number => i !== null && i < range.count && !indexes.includes(i),
+      );
+      const drawn = extra.length ? [...new Set([...indexes, ...extra])].sort((a, b) => a - b) : indexes;
+      lastDrawn.current = drawn;
+      return drawn;
     },
     [focusTarget],
   );
