@@ -44,6 +44,7 @@ describe('write clock', () => {
     expect(writtenTables('insert into t values (1) on conflict (n) do update set n = 2')).toEqual(['t']);
     expect(writtenTables('truncate t')).toEqual([null]);
     expect(readTables('select "id" from "posts" left join "users" "author" on x where exists (select 1 from friendships f)').sort()).toEqual(['friendships', 'posts', 'users']);
+    expect(readTables('select 1 from "posts" left join lateral (select "name" from "circles" where "circles"."id" = "posts"."origin_group_id" limit $1) "on_circle" on true').sort()).toEqual(['circles', 'posts']);
   });
 
   it('stands still for reads and moves after every possible write, failed ones too', async () => {

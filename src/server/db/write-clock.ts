@@ -46,8 +46,10 @@ export function writtenTables(text: string): (string | null)[] {
   return tables.length > 0 ? [...new Set(tables)] : [null];
 }
 
-/** The tables a statement reads (`from` and `join`, quoted or not): what a read kept by the clock depends on. */
-export const readTables = (text: string): string[] => [...new Set([...text.matchAll(/\b(?:from|join)\s+"?([a-z_][a-z0-9_]*)"?(?=[\s),]|$)/gi)].map((m) => m[1]!.toLowerCase()))];
+/** The tables a statement reads (`from` and `join`, quoted or not; a `join lateral` subquery's by its own `from`): what a read kept by the clock depends on. */
+export const readTables = (text: string): string[] => [
+  ...new Set([...text.matchAll(/\b(?:from|join)\s+(?!lateral\s)"?([a-z_][a-z0-9_]*)"?(?=[\s),]|$)/gi)].map((m) => m[1]!.toLowerCase())),
+];
 
 const clocks = new WeakMap<object, WriteClock>();
 
