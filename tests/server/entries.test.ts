@@ -104,8 +104,14 @@ describe.each(dbTargets())('entries on $name', ({ databaseUrl }) => {
       pollingOptions: { option1: { text: 'Jollof', votes: 0 }, option2: { text: 'Waakye', votes: 0 }, option3: null },
       currentUserOption: null,
     });
-    const occasion = await create(a, { featureCode: 2, fromDateTime: tomorrow(2), toDateTime: null, fromLocationDetails: accra });
+    const occasion = await create(a, { featureCode: 2, fromDateTime: tomorrow(2), toDateTime: null, fromLocationDetails: accra, emojiCode: 'F01', activityCode: 'A02' });
     expect(occasion.status).toBe(201);
+    // The feeling and the activity, each looked up by its code (read-repo.ts), on the entry and on a feed.
+    const feltAs = { feelings: { feelingName: 'happy', feelingicon: '😊' }, activity: { activityName: 'celebrating', activityicon: '🎉' } };
+    expect(occasion.body.data.originalPost).toMatchObject(feltAs);
+    const onFeed = (await get(b, `${P.home}?featureCodes=2&pageSize=50`)).body.data.userPosts.map((i: { originalPost: unknown }) => i.originalPost);
+    expect(onFeed).toEqual([expect.objectContaining(feltAs)]);
+    expect(poll.body.data.originalPost).toMatchObject({ feelings: null, activity: null });
     expect(occasion.body.data.originalPost.occasionPeriod).toMatchObject({ end_date: null });
     const transit = await create(a, { featureCode: 3, fromDateTime: tomorrow(2), toDateTime: tomorrow(3), fromLocationDetails: lagos, toLocationDetails: accra });
     expect(transit.body.data.originalPost.location).toMatchObject({ fromplaceName: 'Lagos', toplaceName: 'Accra', tolongitude: -0.187 });

@@ -42,8 +42,19 @@ const onSlate = new QueryBuilder()
   .where(eq(slates.id, posts.originPageId))
   .limit(1)
   .as('on_slate');
-const feel = alias(emojis, 'feel');
-const act = alias(emojis, 'act');
+/**
+ * The entry's feeling and activity, each looked up by its code as the circle and slate are:
+ * as joins, the generic plan hashed all the emojis twice to join five entries.
+ */
+const emojiOf = (code: AnyPgColumn, name: string) =>
+  new QueryBuilder()
+    .select({ emojiName: emojis.emojiName, emojiIcon: emojis.emojiIcon })
+    .from(emojis)
+    .where(eq(emojis.emojiCode, code))
+    .limit(1)
+    .as(name);
+const feel = emojiOf(posts.emojiCode, 'feel');
+const act = emojiOf(posts.activityCode, 'act');
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -55,7 +66,6 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
  * that picks the entries.
  */
 function entryColumns() {
-  const votes = (n: number) => sql<number>`(select count(*)::int from ${pollVotes} where ${pollVotes.postId} = ${posts.id} and ${pollVotes.option} = ${sql.raw(String(n))})`;
   return {
     id: posts.id,
     postCode: posts.postCode,
@@ -92,9 +102,8 @@ function entryColumns() {
     feelingIcon: feel.emojiIcon,
     activityName: act.emojiName,
     activityIcon: act.emojiIcon,
-    votes1: votes(1),
-    votes2: votes(2),
-    votes3: votes(3),
+    // A poll's votes by option, counted in one pass and only for a poll (most entries are not).
+    votes: sql<number[] | null>`case when ${posts.pollQuestion} is not null then (select array[count(*) filter (where ${pollVotes.option} = 1), count(*) filter (where ${pollVotes.option} = 2), count(*) filter (where ${pollVotes.option} = 3)]::int[] from ${pollVotes} where ${pollVotes.postId} = ${posts.id}) end`,
     avgHalves: sql<number>`(select coalesce(avg(${postRatings.halves}), 0)::float8 from ${postRatings} where ${postRatings.postId} = ${posts.id})`,
     noOfComments: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id})`,
     noOfShares: sql<number>`(select count(*)::int from posts s where s.shared_post_id = ${posts.id})`,
@@ -129,8 +138,8 @@ function withJoins<T extends PgSelect>(q: T): T {
     .leftJoinLateral(onCircle, sql`true`)
     .leftJoinLateral(onSlate, sql`true`)
     .innerJoin(origin, eq(origin.id, sql`coalesce(${posts.originUserId}, ${onCircle.adminId}, ${onSlate.adminId})`))
-    .leftJoin(feel, eq(feel.emojiCode, posts.emojiCode))
-    .leftJoin(act, eq(act.emojiCode, posts.activityCode)) as unknown as T;
+    .leftJoinLateral(feel, sql`true`)
+    .leftJoinLateral(act, sql`true`) as unknown as T;
 }
 
 /** `total` is a column for a record count (an uncorrelated scalar subquery, so computed once). */
@@ -177,9 +186,9 @@ function toPost(r: Row): OriginalPost {
         ? {
             pollingQuestion: r.pollQuestion,
             pollingOptions: {
-              option1: { text: r.pollOption1 ?? '', votes: r.votes1 },
-              option2: { text: r.pollOption2 ?? '', votes: r.votes2 },
-              option3: r.pollOption3 ? { text: r.pollOption3, votes: r.votes3 } : null,
+              option1: { text: r.pollOption1 ?? '', votes: r.votes?.[0] ?? 0 },
+              option2: { text: r.pollOption2 ?? '', votes: r.votes?.[1] ?? 0 },
+              option3: r.pollOption3 ? { text: r.pollOption3, votes: r.votes?.[2] ?? 0 } : null,
             },
             currentUserOption: r.myVote ?? null,
           }
