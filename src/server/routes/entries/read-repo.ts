@@ -7,7 +7,7 @@
  * how they are kept: feed-page.ts.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, QueryBuilder, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder, type AnyPgColumn, type PgSelect, type PgTable, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { FEED_FILTER } from '../../../contract/codes';
 import type { OriginalPost, PostGallery, PostItem, PostType } from '../../../contract/entries';
 import type { Gender } from '../../../contract/user';
@@ -25,36 +25,21 @@ const author = alias(users, 'author');
 /** The origin's admin: the suite owner for a suite entry, the circle's or slate's admin otherwise. */
 const origin = alias(users, 'origin');
 /**
- * The entry's circle and slate, each looked up by its id (a lateral subquery with a limit, which
- * PostgreSQL does not flatten into a join): as plain joins, the generic plan for "these ids"
- * (it guesses 10 rows) hashed every circle to join five entries — 0.25 of the 0.64 ms a page's
- * entries cost PostgreSQL at 1,000 circles, and more as circles are made.
+ * One row of `table` for the entry, picked by `where` (a column of `posts`), as a lateral
+ * subquery with a limit, which PostgreSQL does not flatten into a join. As plain joins, the
+ * generic plan for "these ids" (it guesses 10 rows) hashed the whole table to join five
+ * entries: every circle (0.25 of the 0.64 ms a page's entries cost PostgreSQL at 1,000
+ * circles, and more as circles are made), every emoji twice.
  */
-const onCircle = new QueryBuilder()
-  .select({ groupCode: circles.groupCode, name: circles.name, adminId: circles.adminId })
-  .from(circles)
-  .where(eq(circles.id, posts.originGroupId))
-  .limit(1)
-  .as('on_circle');
-const onSlate = new QueryBuilder()
-  .select({ pageCode: slates.pageCode, name: slates.name, adminId: slates.adminId })
-  .from(slates)
-  .where(eq(slates.id, posts.originPageId))
-  .limit(1)
-  .as('on_slate');
-/**
- * The entry's feeling and activity, each looked up by its code as the circle and slate are:
- * as joins, the generic plan hashed all the emojis twice to join five entries.
- */
-const emojiOf = (code: AnyPgColumn, name: string) =>
-  new QueryBuilder()
-    .select({ emojiName: emojis.emojiName, emojiIcon: emojis.emojiIcon })
-    .from(emojis)
-    .where(eq(emojis.emojiCode, code))
-    .limit(1)
-    .as(name);
-const feel = emojiOf(posts.emojiCode, 'feel');
-const act = emojiOf(posts.activityCode, 'act');
+const rowOf = <F extends Record<string, AnyPgColumn>, N extends string>(name: N, fields: F, table: PgTable, where: SQL): SubqueryWithSelection<F, N> =>
+  // Typed by the signature: drizzle's builder types lose `.as` over a table given as PgTable.
+  (new QueryBuilder().select(fields).from(table) as unknown as PgSelect).where(where).limit(1).as(name) as unknown as SubqueryWithSelection<F, N>;
+
+const onCircle = rowOf('on_circle', { groupCode: circles.groupCode, name: circles.name, adminId: circles.adminId }, circles, eq(circles.id, posts.originGroupId));
+const onSlate = rowOf('on_slate', { pageCode: slates.pageCode, name: slates.name, adminId: slates.adminId }, slates, eq(slates.id, posts.originPageId));
+const emojiFields = { emojiName: emojis.emojiName, emojiIcon: emojis.emojiIcon };
+const feel = rowOf('feel', emojiFields, emojis, eq(emojis.emojiCode, posts.emojiCode));
+const act = rowOf('act', emojiFields, emojis, eq(emojis.emojiCode, posts.activityCode));
 
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
