@@ -32,7 +32,7 @@ import { readTables, rowsKeptUntilWritten } from '../../db/write-clock';
 import { posts } from '../../db/schema/entries';
 import { visibleTo } from '../../policy/visibility';
 import { FEED_MODES, featureWhere, filterShape, type FeedMode } from './feed-where';
-import { selectEntries, toItems, viewerMarks, type EntryRow, type Marks, type Page, type Row } from './read-repo';
+import { entryOf, selectEntries, toItems, viewerMarks, type EntryRow, type Marks, type Page, type Row } from './read-repo';
 
 const me = sql.placeholder('me');
 const target = sql.placeholder('target');
@@ -119,13 +119,13 @@ async function itemsOf(db: Db, viewerId: number, picked: Picked[]): Promise<Post
   // The originals the viewer may see, with their marks; an original they may not see is left out.
   const originals: Picked[] = shared.length > 0 ? await entry.marks.execute({ ...NO_VALUES, me: viewerId, ids: idArray(shared) }) : [];
   const entries = await entriesKept(db, [...picked, ...originals].map((p) => p.id), entry.entryTables, async (missing) => {
-    const rows = await entry.entries.execute({ ...NO_VALUES, ids: idArray(missing) });
+    const rows = (await entry.entries.execute({ ...NO_VALUES, ids: idArray(missing) })).map(entryOf);
     return new Map(rows.map((r) => [r.id, r]));
   });
   // An entry deleted since it was picked is gone from `entries`: left out, as a hidden one.
   const rows = (list: Picked[]): Row[] => list.flatMap((p) => {
     const found = entries.get(p.id);
-    return found ? [{ ...found, myVote: p.myVote, myHalves: p.myHalves, saved: Boolean(p.saved) }] : [];
+    return found ? [{ entry: found, marks: p }] : [];
   });
   const originalRows = rows(originals);
   return toItems(rows(picked), async () => originalRows);
