@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 
 const TICK_MS = 10;
 
-/** CPU ms of one process so far; 0 when it is gone. */
-export function cpuMsOf(pid: number): number {
+/** CPU ms of one process so far (or of one of its threads: `tid`); 0 when it is gone. */
+export function cpuMsOf(pid: number, tid?: number): number {
   try {
     // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
   } catch {

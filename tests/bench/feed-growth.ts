@@ -15,13 +15,14 @@
 import { API_BASE } from '../../src/contract/codes';
 import { BULLETIN_PATHS } from '../../src/contract/bulletins';
 import { ENTRY_PATHS } from '../../src/contract/entries';
+import { cpuMeter, cpuMsOf, postgresPids } from './cpu';
 import { feedDbTime } from './feed-db-time';
 import { pages, signIn } from './feed-mix';
 import { measureFirstReadCosts } from './first-read-costs';
 import { runLoadProcess } from './load-process';
 import { type LoadRequest } from './open-load';
 import { freePort } from '../support/chaos';
-import { onPostgres, seedScale, withFreshDatabase } from './postgres';
+import { dataDirectoryOf, onPostgres, seedScale, withFreshDatabase } from './postgres';
 import { startBenchServer } from './server';
 
 type Row = { measure: string; value: string; budget: string };
@@ -102,6 +103,7 @@ export async function measureFeedGrowth(): Promise<Row[]> {
     await withFreshDatabase('bt_growth', async (url) => {
       const metricsPort = await freePort();
       const server = await startBenchServer({ databaseUrl: url, env: { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } });
+      const pgDir = await dataDirectoryOf(url);
       let requests: Request[] = [];
       try {
         seedScale(url, size);
@@ -114,10 +116,16 @@ export async function measureFeedGrowth(): Promise<Row[]> {
         const api = await pageInApi(server.url, `http://127.0.0.1:${metricsPort}/metrics`, members.slice(Math.floor(members.length / 2), Math.floor(members.length / 2) + 100));
         const home = dbTime.find((d) => d.mode === 'home')!;
         await runLoadProcess({ url: server.url, rate: RATE, seconds: 2, requests });
+        // The API's main thread apart: one thread serves every request, so it is what a busy
+        // (or slowed) machine runs out of first, before the process's other threads or PostgreSQL.
+        const mainBefore = cpuMsOf(server.pid, server.pid);
+        const meter = cpuMeter({ api: () => [server.pid], db: () => postgresPids(pgDir) });
         const r = await runLoadProcess({ url: server.url, rate: RATE, seconds: SECONDS, requests });
+        const spent = meter.take();
+        const perRequest = (ms: number) => (ms / Math.max(1, r.served)).toFixed(2);
         rows.push({
-          measure: `feed mix p99 at ${RATE}/s, ${size.toLocaleString('en')} members (p50; served/s; the load generator's CPU a request)`,
-          value: `${r.p99} ms (${r.p50}; ${r.perSecond}; ${r.generatorCpuMs} ms${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
+          measure: `feed mix p99 at ${RATE}/s, ${size.toLocaleString('en')} members (p50; served/s; the load generator's CPU a request; CPU a request: the API's main thread / the API process / PostgreSQL)`,
+          value: `${r.p99} ms (${r.p50}; ${r.perSecond}; ${r.generatorCpuMs} ms; ${perRequest(cpuMsOf(server.pid, server.pid) - mainBefore)} / ${perRequest(spent.api!)} / ${perRequest(spent.db!)} ms${r.failed > 0 ? `; ${r.failed} failed` : ''})`,
           budget: '≤ 50 ms',
         });
         rows.push({ measure: `one feed page alone, ${size.toLocaleString('en')} members (p50)`, value: `${one.toFixed(1)} ms`, budget: 'growth' });
