@@ -77,5 +77,5 @@ async function main() {
   for (const [label, runs] of figures) console.log(`  ${label}: ${runs.join('; ')}`);
 }
 
-if (process.env.SLOW === '1') await withCpuHalved(main);
+if (process.env.SLOW === '1') console.log((await withCpuHalved(main)).note);
 else await main();
