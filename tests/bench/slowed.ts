@@ -23,7 +23,7 @@ const BURN = `process.stdin.on('close', () => process.exit(0)); process.stdin.re
 
 const AUTOGROUP = '/proc/sys/kernel/sched_autogroup_enabled';
 
-/** Switches the kernel's autogroups off until `restore` (or the bench's exit); false when it cannot (not root, no such setting). */
+/** Switches the kernel's autogroups off until `restore` (or the bench's exit); `off` false when it cannot (not root). */
 function autogroupsOff(): { off: boolean; restore: () => void } {
   let before: string;
   try {
@@ -37,22 +37,22 @@ function autogroupsOff(): { off: boolean; restore: () => void } {
   } catch {
     return { off: false, restore: () => {} };
   }
+  // Interrupted, the bench must not leave the machine's scheduler changed.
+  const interrupted = () => process.exit(130);
   const restore = () => {
+    process.off('exit', restore).off('SIGINT', interrupted);
     try {
       writeFileSync(AUTOGROUP, before);
     } catch {
-      // Already restored, or the setting went away: nothing to put back.
+      // The setting went away: nothing to put back.
     }
   };
-  // Interrupted, the bench must not leave the machine's scheduler changed.
-  process.once('exit', restore);
-  process.once('SIGINT', () => process.exit(130));
+  process.once('exit', restore).once('SIGINT', interrupted);
   return { off: true, restore };
 }
 
 /** A burner on core `core` (taskset), or floating where taskset is missing. */
-function burner(core: number): ChildProcess {
-  const pinned = spawnSync('taskset', ['--version']).status === 0;
+function burner(core: number, pinned: boolean): ChildProcess {
   const [command, args] = pinned ? ['taskset', ['-c', String(core), process.execPath, '-e', BURN]] : [process.execPath, ['-e', BURN]];
   return spawn(command, args, { stdio: ['pipe', 'ignore', 'inherit'] });
 }
@@ -60,12 +60,14 @@ function burner(core: number): ChildProcess {
 /** `run` with the CPU halved; `note` says how faithfully (printed under the table). */
 export async function withCpuHalved<T>(run: () => Promise<T>): Promise<{ result: T; note: string }> {
   const autogroups = autogroupsOff();
-  const burners = Array.from({ length: availableParallelism() }, (_, core) => burner(core));
+  const pinned = spawnSync('taskset', ['--version']).status === 0;
+  const burners = Array.from({ length: availableParallelism() }, (_, core) => burner(core, pinned));
   try {
     const result = await run();
-    const note = autogroups.off
-      ? `CPU halved: a burner pinned to each of ${burners.length} cores, the kernel's autogroups off (every process halved alike)`
-      : `CPU halved UNFAITHFULLY: autogroups could not be switched off (not root?), so processes outside the bench's session (PostgreSQL) were barely slowed`;
+    const note =
+      autogroups.off && pinned
+        ? `CPU halved: a burner pinned to each of ${burners.length} cores, the kernel's autogroups off (every process halved alike)`
+        : `CPU halved UNFAITHFULLY: ${autogroups.off ? '' : 'autogroups could not be switched off (not root?), so processes outside the bench\'s session (PostgreSQL) were barely slowed; '}${pinned ? '' : 'no taskset, so the burners float between cores'}`;
     return { result, note };
   } finally {
     for (const b of burners) b.kill('SIGKILL');
