@@ -14,6 +14,8 @@
  * on a database filled by `npm run admin -- seed-scale` (≥ WARM + READ members). A variant is
  * `label=node flags`, its label letters, digits and `_` (it names variables);
  * `AB_ENV_<label>='NAME:value,NAME:value'` adds to its server's environment, and
+ * `AB_DB_<label>=<url>` connects its server to the same database another way (a Unix
+ * socket: `postgres://postgres@localhost/db?host=/var/run/postgresql`), and
  * `AB_CHECKOUT_<label>=<dir>` runs the server of another working tree (`git worktree add`, with
  * node_modules and dist/ linked from this one; its server is built as it starts): a variant of
  * code. AB_ROUNDS (3) rounds; SLOW=1 runs it with the CPU halved (slowed.ts).
@@ -56,7 +58,7 @@ async function main() {
   for (let round = 0; round < rounds; round++) {
     for (const [label, flags] of variants) {
       const server = await startBenchServer({
-        databaseUrl,
+        databaseUrl: process.env[`AB_DB_${label}`] ?? databaseUrl,
         env: envOf(process.env[`AB_ENV_${label}`]),
         checkout: process.env[`AB_CHECKOUT_${label}`],
         nodeArgs: flags.split(' ').filter(Boolean),
