@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { Client } from 'pg';
 import { posts } from '../../src/server/db/schema/entries';
 import { selectEntries } from '../../src/server/routes/entries/read-repo';
 import { cpuMsOf } from './cpu';
@@ -39,7 +39,7 @@ async function main(forms: string[]) {
   const connections = await Promise.all(
     forms.map(async (form) => {
       const [file, settings] = form.split('@');
-      const client = new pg.Client({ connectionString: databaseUrl, options: `-c jit=off -c plan_cache_mode=force_generic_plan ${settings ?? ''}` });
+      const client = new Client({ connectionString: databaseUrl, options: `-c jit=off -c plan_cache_mode=force_generic_plan ${settings ?? ''}` });
       await client.connect();
       const pid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
       return { form, client, pid, text: readFileSync(file!, 'utf8'), spent: [] as number[] };
