@@ -82,6 +82,10 @@ export const posts = pgTable(
     /** Entry search walks the newest public suite entries first (routes/entries/search-repo.ts). */
     index('posts_public_created_ix').on(t.createdAt, t.id).where(sql`${t.originType} = 'user' and ${t.privacyCode} = 1`),
     index('posts_shared_ix').on(t.sharedPostId),
+    // A search's own part (routes/entries/search-repo.ts): the viewer's and their billionetts'
+    // suite entries not public. By posts_author_ix it read every entry of theirs to keep these
+    // (~200 an average member): 291 → 193 buffers, 0.45 → 0.35 ms of PostgreSQL a search.
+    index('posts_private_author_ix').on(t.authorId).where(sql`${t.originType} = 'user' and ${t.privacyCode} <> 1`),
     check('posts_privacy_ck', sql`${t.privacyCode} in (1, 2, 3)`),
     check(
       'posts_origin_ck',

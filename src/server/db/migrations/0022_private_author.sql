@@ -1,0 +1,1 @@
+CREATE INDEX "posts_private_author_ix" ON "posts" USING btree ("author_id") WHERE "posts"."origin_type" = 'user' and "posts"."privacy_code" <> 1;
