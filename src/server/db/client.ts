@@ -20,6 +20,7 @@ import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { clockPostgresWrites, INSTALL_WRITE_NOTICES } from './pg-write-clock';
+import { migrateWithLockRetries } from './migrate-lock-retries';
 import { StartRefused } from '../start-refused';
 import { clockWrites, setWriteClock } from './write-clock';
 
@@ -239,8 +240,11 @@ async function openPostgres(url: string, pg: PostgresOptions = {}): Promise<Data
     const lock = await migrator.connect();
     try {
       await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(pg.directUrl ? drizzlePg({ client: migrator }) : db, { migrationsFolder });
-      await lock.query(INSTALL_WRITE_NOTICES);
+      // On the locked connection itself, so that its lock_timeout applies (migrate-lock-retries.ts).
+      await migrateWithLockRetries(lock, async () => {
+        await migratePg(drizzlePg({ client: lock }), { migrationsFolder });
+        await lock.query(INSTALL_WRITE_NOTICES);
+      });
     } finally {
       await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       lock.release();
