@@ -23,6 +23,9 @@ export async function searchMembers(db: Db, text: string, page: Page): Promise<L
   const match = foldedMatch(users.searchName, text);
   // One statement: the count rides along as a window over the same matches (each match's
   // recheck, a trigram comparison, then runs once, not once for the count and once for the page).
+  // Unnamed, so planned with the text in hand: billionett_fold(text) is folded once. A named
+  // statement's generic plan folds it again on every row (100,000 members, 'soren sorensen':
+  // 54 ms against 18 ms).
   const rows = await db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()` })
     .from(users)
